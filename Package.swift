@@ -1,0 +1,108 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "concierge",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "concierge", targets: ["concierge"]),
+        .library(name: "ConciergeModels", targets: ["ConciergeModels"]),
+        .library(name: "ConciergeServer", targets: ["ConciergeServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // Wire types shared by the server and the SDK: Foundation only.
+        .target(name: "ConciergeModels", swiftSettings: strict),
+        // Domain rules: no HTTP, no SQL; time and randomness are injected.
+        .target(
+            name: "ConciergeCore",
+            dependencies: [
+                "ConciergeModels",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ConciergeStore",
+            dependencies: [
+                "ConciergeCore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ConciergeProviders",
+            dependencies: [
+                "ConciergeCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ConciergeServer",
+            dependencies: [
+                "ConciergeModels", "ConciergeCore", "ConciergeStore", "ConciergeProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "concierge",
+            dependencies: [
+                "ConciergeServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "ConciergeTestSupport",
+            dependencies: ["ConciergeStore", "ConciergeCore", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ConciergeTestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ConciergeCoreTests", dependencies: ["ConciergeCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ConciergeStoreTests",
+            dependencies: ["ConciergeStore", "ConciergeTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ConciergeProvidersTests",
+            dependencies: [
+                "ConciergeProviders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "ConciergeServerTests",
+            dependencies: [
+                "ConciergeServer", "ConciergeTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Sliding-window limits over events stored in the database. Runs inside an identity
+/// transaction that holds the keys' locks, so the count and the record cannot be raced.
+struct RateLimitEnforcer {
+    let limits: [RateLimit]
+
+    /// Throws `rate_limited` with the wait until the tightest limit frees a slot; otherwise
+    /// records one event per distinct key.
+    func enforce(in tx: any IdentityTransaction, now: Date, attemptID: String) async throws {
+        var worst: (retryAfter: Int, message: String)?
+        for limit in limits {
+            let events = try await tx.rateEvents(key: limit.key, since: now.addingTimeInterval(-Double(limit.window)))
+            guard events.count >= limit.limit else { continue }
+            // A slot frees when the event that keeps the window full drops out of it.
+            let freeing = events[events.count - limit.limit]
+            let wait = Int(ceil(freeing.addingTimeInterval(Double(limit.window)).timeIntervalSince(now)))
+            if wait > (worst?.retryAfter ?? 0) { worst = (max(wait, 1), limit.message) }
+        }
+        if let worst { throw ConciergeError.rateLimited(worst.message, retryAfter: worst.retryAfter) }
+
+        let longestWindow = Dictionary(limits.map { ($0.key, $0.window) }, uniquingKeysWith: max)
+        for (key, window) in longestWindow.sorted(by: { $0.key < $1.key }) {
+            try await tx.pruneRateEvents(key: key, before: now.addingTimeInterval(-Double(window)))
+            try await tx.recordRateEvent(key: key, at: now, attemptID: attemptID)
+        }
+    }
+}
