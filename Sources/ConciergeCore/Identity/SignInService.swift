@@ -100,16 +100,21 @@ public struct SignInService: Sendable {
 
         // Reserve a guess first: concurrent guesses can never exceed the allowance, even when
         // the check itself happens at a provider.
-        let (challenge, guesses) = try await store.transaction(locking: Self.lockKeys(limits, phone: phone)) { tx in
+        // Refusals are returned, not thrown, so the transaction commits the attempt's rate event:
+        // a guess against a missing or expired code still counts against the network's limit.
+        let reservation: Result<(CodeChallenge, Int), ConciergeError> = try await store.transaction(
+            locking: Self.lockKeys(limits, phone: phone)
+        ) { tx in
             try await RateLimitEnforcer(limits: limits)
                 .enforce(in: tx, now: now, attemptID: Randomness.identifier(prefix: "verify"))
-            guard let challenge = try await tx.challenge(phone: phone) else { throw ConciergeError.codeExpired }
-            if challenge.wrongGuesses >= maxGuesses { throw ConciergeError.tooManyAttempts }
-            if now >= challenge.expiresAt { throw ConciergeError.codeExpired }
+            guard let challenge = try await tx.challenge(phone: phone) else { return .failure(.codeExpired) }
+            if challenge.wrongGuesses >= maxGuesses { return .failure(.tooManyAttempts) }
+            if now >= challenge.expiresAt { return .failure(.codeExpired) }
             guard let guesses = try await tx.reserveGuess(phone: phone, challengeID: challenge.id, maxGuesses: maxGuesses)
-            else { throw ConciergeError.tooManyAttempts }
-            return (challenge, guesses)
+            else { return .failure(.tooManyAttempts) }
+            return .success((challenge, guesses))
         }
+        let (challenge, guesses) = try reservation.get()
 
         let correct: Bool
         switch codes {

@@ -1,0 +1,30 @@
+public import Foundation
+
+/// A message the dev outbox kept instead of delivering.
+public struct OutboxMessage: Sendable, Equatable {
+    public enum Channel: String, Sendable {
+        case sms
+        case email
+    }
+
+    public let channel: Channel
+    public let to: String
+    public let subject: String?
+    public let body: String
+    public let createdAt: Date
+
+    public init(channel: Channel, to: String, subject: String?, body: String, createdAt: Date) {
+        self.channel = channel
+        self.to = to
+        self.subject = subject
+        self.body = body
+        self.createdAt = createdAt
+    }
+}
+
+/// Where the dev outbox keeps messages: in the database, so every server instance sees them.
+public protocol OutboxStore: Sendable {
+    func append(_ message: OutboxMessage) async throws
+    /// Every kept message, oldest first.
+    func messages() async throws -> [OutboxMessage]
+}

@@ -1,0 +1,57 @@
+public import ConciergeCore
+import Foundation
+public import Logging
+
+/// Sends our own sign-in codes through Twilio's Programmable Messaging API:
+/// `POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json` with `To`, `From`, `Body`.
+///
+/// A send is never retried here: Twilio has no idempotency key, so a retry after a time-out can
+/// deliver the same code twice and costs money; the person can ask for a new code instead.
+public struct TwilioMessagesSender: SMSSender {
+    public static let defaultBaseURL = "https://api.twilio.com"
+
+    private let credentials: TwilioCredentials
+    private let from: String
+    private let transport: any ProviderHTTPTransport
+    private let baseURL: String
+    private let timeout: Duration
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - from: the sending Twilio number in E.164 form (or an alphanumeric sender id where
+    ///     the destination country allows one).
+    ///   - baseURL: injectable for tests against a local stub server.
+    ///   - timeout: the whole exchange; a person is waiting on the sign-in screen.
+    public init(
+        credentials: TwilioCredentials,
+        from: String,
+        transport: any ProviderHTTPTransport = AsyncHTTPClientTransport(),
+        baseURL: String = TwilioMessagesSender.defaultBaseURL,
+        timeout: Duration = .seconds(10),
+        logger: Logger = Logger(label: "concierge.providers.twilio")
+    ) {
+        self.credentials = credentials
+        self.from = from
+        self.transport = transport
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    public func sendSMS(to phone: PhoneNumber, body: String) async throws {
+        let accountPath = FormEncoding.percentEncode(credentials.accountSID)
+        let request = credentials.formPOST(
+            url: "\(baseURL)/2010-04-01/Accounts/\(accountPath)/Messages.json",
+            fields: [("To", phone.e164), ("From", from), ("Body", body)]
+        )
+        let response: ProviderHTTPResponse
+        do {
+            response = try await transport.send(request, timeout: timeout)
+        } catch let error as ProviderTransportError {
+            throw TwilioErrorMapping.failure(error, calling: "Messages send", logger: logger)
+        }
+        guard (200...299).contains(response.status) else {
+            throw TwilioErrorMapping.failure(response, calling: "Messages send", logger: logger)
+        }
+    }
+}

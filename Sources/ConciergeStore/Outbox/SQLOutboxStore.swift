@@ -1,0 +1,28 @@
+public import ConciergeCore
+
+/// The dev outbox's messages, in the database so every instance sees the same outbox.
+public struct SQLOutboxStore: OutboxStore {
+    private let database: any SQLDatabase
+
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    public func append(_ message: OutboxMessage) async throws {
+        try await database.query(
+            "INSERT INTO outbox_messages (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(message.channel.rawValue), .text(message.to), SQLValue(message.subject), .text(message.body),
+                SQLValue(message.createdAt),
+            ])
+    }
+
+    public func messages() async throws -> [OutboxMessage] {
+        try await database.query("SELECT * FROM outbox_messages ORDER BY seq").map { row in
+            OutboxMessage(
+                channel: OutboxMessage.Channel(rawValue: try row.string("channel")) ?? .sms,
+                to: try row.string("recipient"), subject: try row.optionalString("subject"),
+                body: try row.string("body"), createdAt: try row.date("created_at"))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+public import Logging
+import NIOCore
+import PostgresNIO
+
+/// PostgreSQL through PostgresNIO's connection pool. Named locks are transaction-scoped advisory
+/// locks, so they coordinate every server instance that shares the database.
+public final class PostgresEngine: SQLDatabase {
+    public let dialect = SQLDialect.postgres
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let logger: Logger
+
+    /// Connects to the database `url` names (`postgres://user:password@host:port/database`).
+    public init(url: PostgresURL, logger: Logger) {
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password,
+            database: url.database, tls: url.requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = 20
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        self.runTask = Task { await client.run() }
+    }
+
+    public func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await Self.collect(client.query(Self.makeQuery(sql, binds), logger: logger))
+    }
+
+    public func transaction<T: Sendable>(
+        lockKeys: [String],
+        _ body: @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        let logger = self.logger
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                for key in Set(lockKeys).sorted() {
+                    try await connection.query(
+                        Self.makeQuery("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [.text(key)]),
+                        logger: logger)
+                }
+                return try await body(ConnectionExecutor(connection: connection, logger: logger))
+            }
+        } catch let error as PostgresTransactionError {
+            // Callers see their own error, as they do on SQLite, not PostgresNIO's wrapper.
+            if let closureError = error.closureError { throw closureError }
+            throw error
+        }
+    }
+
+    public func close() async throws {
+        runTask.cancel()
+        await runTask.value
+    }
+
+    private struct ConnectionExecutor: SQLExecutor {
+        let connection: PostgresConnection
+        let logger: Logger
+        var dialect: SQLDialect { .postgres }
+        func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+            try await PostgresEngine.collect(connection.query(PostgresEngine.makeQuery(sql, binds), logger: logger))
+        }
+    }
+
+    /// Rewrites `?` placeholders to `$1, $2, …`. Our statements never contain `?` in literals.
+    static func makeQuery(_ sql: String, _ binds: [SQLValue]) -> PostgresQuery {
+        var text = ""
+        var index = 0
+        for character in sql {
+            if character == "?" {
+                index += 1
+                text += "$\(index)"
+            } else {
+                text.append(character)
+            }
+        }
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds {
+            switch value {
+            case .text(let string): bindings.append(string)
+            case .integer(let number): bindings.append(number)
+            case .real(let number): bindings.append(number)
+            case .null: bindings.appendNull()
+            }
+        }
+        return PostgresQuery(unsafeSQL: text, binds: bindings)
+    }
+
+    static func collect(_ rows: PostgresRowSequence) async throws -> [SQLRow] {
+        var result: [SQLRow] = []
+        for try await row in rows {
+            var values: [String: SQLValue] = [:]
+            for cell in row {
+                values[cell.columnName] = try SQLValue(cell)
+            }
+            result.append(SQLRow(values: values))
+        }
+        return result
+    }
+}
+
+extension SQLValue {
+    fileprivate init(_ cell: PostgresCell) throws {
+        guard cell.bytes != nil else {
+            self = .null
+            return
+        }
+        switch cell.dataType {
+        case .int2, .int4, .int8: self = .integer(try cell.decode(Int64.self))
+        case .float4, .float8: self = .real(try cell.decode(Double.self))
+        case .bool: self = .integer(try cell.decode(Bool.self) ? 1 : 0)
+        default: self = .text(try cell.decode(String.self))
+        }
+    }
+}
