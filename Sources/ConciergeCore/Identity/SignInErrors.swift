@@ -13,11 +13,11 @@ extension ConciergeError {
                 "That code is not right. Check the SMS and try again (\(guessesLeft) \(guessesLeft == 1 ? "try" : "tries") left).")
     }
 
-    static let codeExpired = ConciergeError(
+    public static let codeExpired = ConciergeError(
         .invalidInput, code: "code_expired",
         message: "This code has expired or was replaced by a newer one. Request a new code.")
 
-    static let tooManyAttempts = ConciergeError(
+    public static let tooManyAttempts = ConciergeError(
         .tooManyRequests(retryAfterSeconds: nil), code: "too_many_attempts",
         message: "Too many wrong codes. This code no longer works; request a new one.")
 

@@ -59,9 +59,9 @@ public struct TwilioVerifyClient: RemoteCodeVerification {
             return try outcome(of: response)
         case 404:
             // Twilio deletes a verification once it is approved, expired or used up.
-            throw Self.codeExpired
+            throw ConciergeError.codeExpired
         case 429 where TwilioAPIError.code(in: response.body) == Self.maxCheckAttemptsCode:
-            throw Self.tooManyAttempts
+            throw ConciergeError.tooManyAttempts
         default:
             throw TwilioErrorMapping.failure(response, calling: "Verify check", logger: logger)
         }
@@ -78,8 +78,8 @@ public struct TwilioVerifyClient: RemoteCodeVerification {
         }
         switch check.status {
         case "approved": return check.valid == true
-        case "max_attempts_reached": throw Self.tooManyAttempts
-        case "expired", "canceled", "deleted": throw Self.codeExpired
+        case "max_attempts_reached": throw ConciergeError.tooManyAttempts
+        case "expired", "canceled", "deleted": throw ConciergeError.codeExpired
         default: return false
         }
     }
@@ -103,14 +103,6 @@ public struct TwilioVerifyClient: RemoteCodeVerification {
 
     /// Verify's "max check attempts reached" (five wrong codes).
     static let maxCheckAttemptsCode = 60202
-
-    static let codeExpired = ConciergeError(
-        .invalidInput, code: "code_expired",
-        message: "This code has expired or was replaced by a newer one. Request a new code.")
-
-    static let tooManyAttempts = ConciergeError(
-        .tooManyRequests(retryAfterSeconds: nil), code: "too_many_attempts",
-        message: "Too many wrong codes. This code no longer works; request a new one.")
 
     /// `^VA[0-9a-fA-F]{32}$`, the pattern in Twilio's OpenAPI description.
     static func isServiceSID(_ value: String) -> Bool {

@@ -1,0 +1,21 @@
+public import ConciergeCore
+public import Logging
+
+/// The embedded message provider: keeps each message in the database (readable at
+/// `GET /dev/outbox`) and logs it, instead of delivering it. Dev mode only.
+public struct DevOutbox: SMSSender {
+    private let store: any OutboxStore
+    private let clock: any TimeSource
+    private let logger: Logger
+
+    public init(store: any OutboxStore, clock: any TimeSource, logger: Logger) {
+        self.store = store
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func sendSMS(to phone: PhoneNumber, body: String) async throws {
+        try await store.append(OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now))
+        logger.info("dev outbox: SMS to \(phone.e164): \(body)")
+    }
+}

@@ -1,0 +1,76 @@
+public import ConciergeCore
+import ConciergeProviders
+import ConciergeStore
+import Foundation
+public import Hummingbird
+public import Logging
+
+/// The composition root: reads the configuration value once, opens storage, picks providers and
+/// mounts every controller. Nothing else decides what runs.
+///
+/// - Parameters:
+///   - clock: the time source of every rule; tests pass a `ManualTimeSource`.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    clock: any TimeSource = SystemTimeSource(),
+    logger: Logger = Logger(label: "concierge")
+) async throws -> some ApplicationProtocol {
+    var logger = logger
+    logger.logLevel = configuration.logLevel
+
+    let database = try await configuration.storage.open(logger: logger)
+    let migrator = Migrator(database: database)
+    if configuration.autoMigrate {
+        let applied = try await migrator.migrate(now: clock.now)
+        if !applied.isEmpty { logger.info("applied migrations \(applied)") }
+    }
+    let secret = try await resolveSecret(configuration, database: database)
+
+    let identity = SQLIdentityStore(database: database)
+    let outbox = SQLOutboxStore(database: database)
+    let signIn = SignInService(
+        store: identity, codes: try codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
+        hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock)
+
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLoggingMiddleware())
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy))
+
+    SystemController(migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load())
+        .addRoutes(to: router)
+    RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity))
+        .addRoutes(to: router.group("rides"))
+    if configuration.mode == .dev {
+        DevOutboxController(outbox: outbox).addRoutes(to: router)
+    }
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
+        services: [DatabaseService(database: database)],
+        logger: logger)
+}
+
+/// The production secret comes from the environment; dev generates one on first start and
+/// keeps it in the database, so sessions survive restarts and every instance agrees on it.
+private func resolveSecret(_ configuration: ServerConfiguration, database: any SQLDatabase) async throws -> String {
+    if let secret = configuration.secret { return secret }
+    return try await SettingsStore(database: database).value(for: "dev-secret") { Randomness.token(byteCount: 48) }
+}
+
+private func codeAuthority(
+    _ configuration: ServerConfiguration, outbox: any OutboxStore, clock: any TimeSource, logger: Logger
+) throws -> CodeAuthority {
+    switch configuration.sms {
+    case .devOutbox:
+        return .local(DevOutbox(store: outbox, clock: clock, logger: logger))
+    case .twilioMessages(let account, let token, let from):
+        return .local(
+            TwilioMessagesSender(credentials: TwilioCredentials(accountSID: account, authToken: token), from: from, logger: logger))
+    case .twilioVerify(let account, let token, let service):
+        return .remote(
+            try TwilioVerifyClient(
+                credentials: TwilioCredentials(accountSID: account, authToken: token), serviceSID: service, logger: logger))
+    }
+}

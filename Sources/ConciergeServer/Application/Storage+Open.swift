@@ -1,0 +1,19 @@
+import ConciergeStore
+import Logging
+
+extension ServerConfiguration.Storage {
+    /// Opens the configured engine.
+    func open(logger: Logger) async throws -> any SQLDatabase {
+        switch self {
+        case .sqlite(let path): try await SQLiteEngine.open(path: path, logger: logger)
+        case .postgres(let url): PostgresEngine(url: url, logger: logger)
+        }
+    }
+
+    var engineName: String {
+        switch self {
+        case .sqlite: "sqlite"
+        case .postgres: "postgresql"
+        }
+    }
+}

@@ -1,0 +1,164 @@
+public import ConciergeCore
+public import ConciergeStore
+import Foundation
+public import Logging
+
+/// Everything the server needs to start, read once from the environment (and the matching
+/// flags, which the CLI folds into the same dictionary). Parsing fails fast with a
+/// `ConfigurationError` naming the variable.
+public struct ServerConfiguration: Sendable {
+    public enum Mode: String, Sendable {
+        case dev
+        case production
+    }
+
+    public enum Storage: Sendable, Equatable {
+        case sqlite(path: String)
+        case postgres(PostgresURL)
+    }
+
+    public enum SMSProvider: Sendable, Equatable {
+        case devOutbox
+        case twilioMessages(accountSID: String, authToken: String, from: String)
+        case twilioVerify(accountSID: String, authToken: String, serviceSID: String)
+    }
+
+    public var host: String
+    public var port: Int
+    public var mode: Mode
+    public var storage: Storage
+    /// Nil in dev until the server generates (or loads) its own.
+    public var secret: String?
+    public var publicURL: String
+    public var logLevel: Logger.Level
+    public var autoMigrate: Bool
+    public var trustProxy: Bool
+    public var signIn: SignInPolicy
+    public var sms: SMSProvider
+
+    /// The defaults: dev mode, SQLite at `./concierge.sqlite`, dev outbox.
+    public init() {
+        try! self.init(environment: [:])
+    }
+
+    public init(environment: [String: String]) throws(ConfigurationError) {
+        var reader = EnvironmentReader(environment)
+        host = reader.string("CONCIERGE_HOST")
+        port = try reader.integer("CONCIERGE_PORT", in: 0...65535)
+        mode = try reader.choice("CONCIERGE_MODE", Mode.self)
+        if let url = reader.optional("DATABASE_URL") {
+            do {
+                storage = .postgres(try PostgresURL(url))
+            } catch {
+                throw ConfigurationError("DATABASE_URL", "\(error.description)")
+            }
+        } else {
+            storage = .sqlite(path: reader.string("CONCIERGE_SQLITE_PATH"))
+        }
+        secret = reader.optional("CONCIERGE_SECRET")
+        if let secret, secret.count < 32 {
+            throw ConfigurationError("CONCIERGE_SECRET", "must be at least 32 characters (it has \(secret.count))")
+        }
+        if mode == .production, secret == nil {
+            throw ConfigurationError(
+                "CONCIERGE_SECRET", "is required in production; generate one with `openssl rand -base64 48`")
+        }
+        publicURL = reader.optional("CONCIERGE_PUBLIC_URL") ?? "http://\(host):\(port)"
+        guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ConfigurationError("CONCIERGE_PUBLIC_URL", "must be an http(s) URL such as https://rides.example.com")
+        }
+        publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        guard let level = Logger.Level(rawValue: reader.string("CONCIERGE_LOG_LEVEL").lowercased()) else {
+            throw ConfigurationError(
+                "CONCIERGE_LOG_LEVEL", "must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        logLevel = level
+        autoMigrate = try reader.boolean("CONCIERGE_AUTO_MIGRATE")
+        trustProxy = try reader.boolean("CONCIERGE_TRUST_PROXY")
+
+        signIn = SignInPolicy()
+        signIn.codeLifetime = try reader.integer("CONCIERGE_OTP_CODE_TTL_SECONDS", in: 60...86_400)
+        signIn.maxWrongGuesses = try reader.integer("CONCIERGE_OTP_MAX_ATTEMPTS", in: 1...100)
+        signIn.resendInterval = try reader.integer("CONCIERGE_OTP_RESEND_SECONDS", in: 0...3600)
+        signIn.sendsPerPhonePerHour = try reader.integer("CONCIERGE_OTP_SENDS_PER_PHONE_HOUR", in: 1...1_000_000)
+        signIn.sendsPerPhonePerDay = try reader.integer("CONCIERGE_OTP_SENDS_PER_PHONE_DAY", in: 1...1_000_000)
+        signIn.sendsPerIPPerHour = try reader.integer("CONCIERGE_OTP_SENDS_PER_IP_HOUR", in: 1...1_000_000_000)
+        signIn.verificationsPerIPPerHour = try reader.integer("CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", in: 1...1_000_000_000)
+        signIn.sessionLifetime = try reader.integer("CONCIERGE_SESSION_TTL_SECONDS", in: 60...31_536_000)
+
+        sms = try Self.smsProvider(&reader, mode: mode)
+    }
+
+    private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError) -> SMSProvider {
+        guard let account = reader.optional("TWILIO_ACCOUNT_SID") else {
+            if mode == .production {
+                throw ConfigurationError(
+                    "TWILIO_ACCOUNT_SID", "is required in production: the dev outbox does not deliver SMS codes")
+            }
+            return .devOutbox
+        }
+        guard account.hasPrefix("AC"), account.count == 34 else {
+            throw ConfigurationError("TWILIO_ACCOUNT_SID", "must be the 34-character account SID starting with AC")
+        }
+        guard let token = reader.optional("TWILIO_AUTH_TOKEN") else {
+            throw ConfigurationError("TWILIO_AUTH_TOKEN", "is required when TWILIO_ACCOUNT_SID is set")
+        }
+        if let service = reader.optional("TWILIO_VERIFY_SERVICE_SID") {
+            guard service.hasPrefix("VA"), service.count == 34, service.dropFirst(2).allSatisfy(\.isHexDigit) else {
+                throw ConfigurationError("TWILIO_VERIFY_SERVICE_SID", "must be the 34-character Verify service SID starting with VA")
+            }
+            return .twilioVerify(accountSID: account, authToken: token, serviceSID: service)
+        }
+        guard let from = reader.optional("TWILIO_FROM") else {
+            throw ConfigurationError("TWILIO_FROM", "is required when TWILIO_ACCOUNT_SID is set without TWILIO_VERIFY_SERVICE_SID")
+        }
+        do {
+            return .twilioMessages(accountSID: account, authToken: token, from: try PhoneNumber(normalizing: from).e164)
+        } catch {
+            throw ConfigurationError("TWILIO_FROM", "must be a phone number in E.164 form, e.g. +41445551234")
+        }
+    }
+}
+
+/// Reads variables, falling back to each one's documented default.
+private struct EnvironmentReader {
+    let environment: [String: String]
+
+    init(_ environment: [String: String]) {
+        self.environment = environment
+    }
+
+    func optional(_ name: String) -> String? {
+        guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+
+    func string(_ name: String) -> String {
+        optional(name) ?? ConfigurationVariable.named(name)?.defaultValue ?? ""
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        let text = string(name)
+        guard let value = Int(text) else { throw ConfigurationError(name, "'\(text)' is not a whole number") }
+        guard range.contains(value) else {
+            throw ConfigurationError(name, "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    func boolean(_ name: String) throws(ConfigurationError) -> Bool {
+        switch string(name).lowercased() {
+        case "true", "1", "yes", "on": return true
+        case "false", "0", "no", "off": return false
+        case let other: throw ConfigurationError(name, "'\(other)' is not true or false")
+        }
+    }
+
+    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(ConfigurationError) -> T where T.RawValue == String {
+        let text = string(name)
+        guard let value = T(rawValue: text.lowercased()) else {
+            throw ConfigurationError(name, "'\(text)' is not one of the allowed values (dev, production)")
+        }
+        return value
+    }
+}

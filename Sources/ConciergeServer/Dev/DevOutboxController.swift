@@ -1,0 +1,45 @@
+import ConciergeCore
+import ConciergeModels
+import Hummingbird
+
+/// `GET /dev/outbox`: the messages the dev outbox kept, oldest first. Mounted in dev mode only.
+struct DevOutboxController {
+    let outbox: any OutboxStore
+
+    struct Message: Encodable {
+        let channel: String
+        let to: String
+        let subject: String?
+        let body: String
+        let createdAt: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(channel, forKey: .channel)
+            try container.encode(to, forKey: .to)
+            // Email messages always carry a subject; SMS never do.
+            if channel == "email" { try container.encode(subject, forKey: .subject) }
+            try container.encode(body, forKey: .body)
+            try container.encode(createdAt, forKey: .createdAt)
+        }
+
+        enum CodingKeys: String, CodingKey { case channel, to, subject, body, createdAt }
+    }
+
+    struct Listing: Encodable {
+        let messages: [Message]
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("dev/outbox", use: list)
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let messages = try await outbox.messages().map {
+            Message(
+                channel: $0.channel.rawValue, to: $0.to, subject: $0.subject, body: $0.body,
+                createdAt: WireDate.string(from: $0.createdAt))
+        }
+        return try jsonResponse(Listing(messages: messages))
+    }
+}

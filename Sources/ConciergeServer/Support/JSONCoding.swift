@@ -1,0 +1,60 @@
+import ConciergeCore
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension Request {
+    /// Decodes a JSON body, turning every way it can be wrong into a 400 that names the field.
+    /// Bodies over the context's limit become 413 (via `NIOTooManyBytesError`).
+    func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
+        let buffer = try await body.collect(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else {
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request needs a JSON body.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: Self.explain(error))
+        } catch {
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request body is not valid JSON.")
+        }
+    }
+
+    static func explain(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let field = path(context.codingPath + [key])
+            return "The field '\(field)' is missing."
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            let field = path(context.codingPath)
+            return field.isEmpty
+                ? "The request body must be a JSON object."
+                : "The field '\(field)' must be \(Self.describe(type))."
+        case .dataCorrupted(let context):
+            let field = path(context.codingPath)
+            return field.isEmpty ? "The request body is not valid JSON." : "The field '\(field)' has an invalid value."
+        @unknown default:
+            return "The request body could not be read."
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "of another type"
+        }
+    }
+}
+
+/// Encodes a `Codable` value as a JSON response.
+func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    let data = try JSONEncoder().encode(value)
+    return Response(
+        status: status, headers: [.contentType: "application/json; charset=utf-8"],
+        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}

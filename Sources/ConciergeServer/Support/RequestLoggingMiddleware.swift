@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Gives every request an id (the caller's `X-Request-Id` when it is sane, else a new one),
+/// puts it in every log line of the request and in the response header, and logs one line per
+/// request. Paths are logged without their query: query strings can carry secrets.
+struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        let requestID = Self.acceptableID(request.headers[.xRequestID]) ?? Self.newID()
+        context.logger[metadataKey: "request_id"] = .string(requestID)
+        let started = ContinuousClock.now
+        do {
+            var response = try await next(request, context)
+            response.headers[.xRequestID] = requestID
+            log(request, status: response.status.code, since: started, logger: context.logger)
+            return response
+        } catch {
+            // Errors are turned into responses further in; whatever still arrives here is
+            // logged and answered by the framework.
+            log(request, status: 500, since: started, logger: context.logger)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: Int, since started: ContinuousClock.Instant, logger: Logger) {
+        let elapsed = started.duration(to: .now)
+        let millis = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info(
+            "\(request.method) \(request.uri.path) \(status)",
+            metadata: ["duration_ms": .string(String(format: "%.1f", millis))])
+    }
+
+    static func acceptableID(_ value: String?) -> String? {
+        guard let value, (1...64).contains(value.count),
+            value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return nil }
+        return value
+    }
+
+    static func newID() -> String {
+        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Concierge: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "concierge",
+        abstract: "Concierge: a self-hostable booking platform.",
+        subcommands: [Serve.self, Migrate.self]
+    )
+}

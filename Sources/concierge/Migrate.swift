@@ -1,0 +1,16 @@
+import ArgumentParser
+import ConciergeServer
+import Logging
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply pending database migrations and exit.")
+
+    @OptionGroup var flags: ServerFlags
+
+    func run() async throws {
+        let configuration = try flags.configuration()
+        LogSetup.bootstrap(level: configuration.logLevel)
+        let applied = try await migrateDatabase(configuration: configuration)
+        print(applied.isEmpty ? "Database is up to date." : "Applied migrations: \(applied.map(String.init).joined(separator: ", ")).")
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import ConciergeServer
+import Hummingbird
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the HTTP server until SIGTERM or SIGINT; in-flight requests finish first.")
+
+    @OptionGroup var flags: ServerFlags
+
+    func run() async throws {
+        let configuration = try flags.configuration()
+        LogSetup.bootstrap(level: configuration.logLevel)
+        let app = try await buildApplication(configuration: configuration)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import ConciergeServer
+import Foundation
+
+/// Every server setting as a flag: `--port 9000` is `CONCIERGE_PORT=9000`. Flags win over the
+/// environment. The list comes from `ConfigurationVariable.all`, so a new variable gets its flag
+/// and its help line without touching this file.
+struct ServerFlags: ParsableArguments {
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "Settings as flags, e.g. --port 9000. Each has an environment variable:",
+            discussion: ConfigurationVariable.all.map { "\($0.flag) ($0.name), default \($0.defaultValue)" }
+                .joined(separator: "\n")))
+    var settings: [String] = []
+
+    /// The environment with the flags applied, parsed into a configuration.
+    func configuration() throws -> ServerConfiguration {
+        var environment = ProcessInfo.processInfo.environment
+        var index = settings.startIndex
+        while index < settings.endIndex {
+            let argument = settings[index]
+            let (flag, inlineValue) = Self.split(argument)
+            guard let variable = ConfigurationVariable.all.first(where: { $0.flag == flag }) else {
+                throw ValidationError("unknown option '\(argument)'; see --help for the settings")
+            }
+            if let inlineValue {
+                environment[variable.name] = inlineValue
+            } else {
+                index += 1
+                guard index < settings.endIndex else { throw ValidationError("\(flag) needs a value") }
+                environment[variable.name] = settings[index]
+            }
+            index += 1
+        }
+        do {
+            return try ServerConfiguration(environment: environment)
+        } catch {
+            throw ValidationError("configuration: \(error.description)")
+        }
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}
