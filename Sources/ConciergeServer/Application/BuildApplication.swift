@@ -15,6 +15,22 @@ public func buildApplication(
     clock: any TimeSource = SystemTimeSource(),
     logger: Logger = Logger(label: "concierge")
 ) async throws -> some ApplicationProtocol {
+    let assembly = try await assemble(configuration: configuration, clock: clock, logger: logger)
+    return Application(
+        router: assembly.router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
+        services: [DatabaseService(database: assembly.database)],
+        logger: assembly.logger)
+}
+
+/// The wired router and the database it uses.
+struct Assembly {
+    let router: Router<AppRequestContext>
+    let database: any SQLDatabase
+    let logger: Logger
+}
+
+func assemble(configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
 
@@ -37,19 +53,15 @@ public func buildApplication(
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy))
 
-    SystemController(migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load())
-        .addRoutes(to: router)
+    SystemController(
+        migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
+    ).addRoutes(to: router)
     RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity))
         .addRoutes(to: router.group("rides"))
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
     }
-
-    return Application(
-        router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
-        services: [DatabaseService(database: database)],
-        logger: logger)
+    return Assembly(router: router, database: database, logger: logger)
 }
 
 /// The production secret comes from the environment; dev generates one on first start and

@@ -76,7 +76,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func response(status: HTTPResponse.Status, body: ErrorBody, retryAfter: Int?) -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let data = (try? JSONEncoder().encode(body)) ?? Data()
+        let data = (try? Wire.encoder.encode(body)) ?? Data()
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

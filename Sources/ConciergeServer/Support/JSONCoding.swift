@@ -53,7 +53,7 @@ extension Request {
 
 /// Encodes a `Codable` value as a JSON response.
 func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-    let data = try JSONEncoder().encode(value)
+    let data = try Wire.encoder.encode(value)
     return Response(
         status: status, headers: [.contentType: "application/json; charset=utf-8"],
         body: .init(byteBuffer: ByteBuffer(bytes: data)))

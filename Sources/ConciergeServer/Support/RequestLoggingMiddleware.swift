@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// Gives every request an id (the caller's `X-Request-Id` when it is sane, else a new one),
+/// Gives every request an id (the caller's `X-Request-Id` when it is sane, else Hummingbird's),
 /// puts it in every log line of the request and in the response header, and logs one line per
 /// request. Paths are logged without their query: query strings can carry secrets.
 struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -11,7 +11,7 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
         -> Response
     {
         var context = context
-        let requestID = Self.acceptableID(request.headers[.xRequestID]) ?? Self.newID()
+        let requestID = Self.acceptableID(request.headers[.xRequestID]) ?? context.id
         context.logger[metadataKey: "request_id"] = .string(requestID)
         let started = ContinuousClock.now
         do {
@@ -40,9 +40,5 @@ struct RequestLoggingMiddleware<Context: RequestContext>: RouterMiddleware {
             value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { return nil }
         return value
-    }
-
-    static func newID() -> String {
-        (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
 }
