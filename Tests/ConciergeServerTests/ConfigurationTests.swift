@@ -1,4 +1,5 @@
 import ConciergeServer
+import Foundation
 import Testing
 
 @Suite struct ConfigurationTests {
@@ -79,5 +80,16 @@ import Testing
         #expect(Set(flags).count == flags.count)
         #expect(flags.contains("--public-url"))
         #expect(flags.contains("--database-url"))
+    }
+
+    @Test func theREADMEDocumentsEveryVariableWithItsFlagAndDefault() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for variable in ConfigurationVariable.all {
+            #expect(
+                readme.contains("| `\(variable.name)` | `\(variable.flag)` | \(variable.defaultValue) |"),
+                "README lacks \(variable.name)")
+        }
     }
 }

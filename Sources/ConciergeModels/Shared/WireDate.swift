@@ -4,9 +4,12 @@ public import Foundation
 /// also accepts them without fractional seconds and with an explicit offset.
 public enum WireDate {
     public static func string(from date: Date) -> String {
-        // Truncate to whole milliseconds so the text round-trips exactly.
-        let millis = (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000
-        return Date(timeIntervalSince1970: millis).formatted(withFractions)
+        // Whole milliseconds computed by hand: the formatter's own fractions can print .122 for
+        // a time stored as .1229999.
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
+        let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(plain)
+        return whole.dropLast() + String(format: ".%03dZ", Int(fraction))
     }
 
     public static func date(from text: String) -> Date? {
