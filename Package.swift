@@ -105,6 +105,7 @@ let package = Package(
             dependencies: [
                 "ConciergeServer", "ConciergeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),

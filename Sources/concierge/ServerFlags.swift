@@ -33,11 +33,8 @@ struct ServerFlags: ParsableArguments {
             }
             index += 1
         }
-        do {
-            return try ServerConfiguration(environment: environment)
-        } catch {
-            throw ValidationError("configuration: \(error.description)")
-        }
+        // A configuration error is not a usage error: print its one line, not the usage text.
+        return try ServerConfiguration(environment: environment)
     }
 
     private static func split(_ argument: String) -> (String, String?) {

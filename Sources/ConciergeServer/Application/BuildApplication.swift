@@ -10,16 +10,26 @@ public import Logging
 ///
 /// - Parameters:
 ///   - clock: the time source of every rule; tests pass a `ManualTimeSource`.
+///   - onServerRunning: called with the bound port once the server listens (port 0 picks one).
 public func buildApplication(
     configuration: ServerConfiguration,
     clock: any TimeSource = SystemTimeSource(),
-    logger: Logger = Logger(label: "concierge")
+    logger: Logger = Logger(label: "concierge"),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let assembly = try await assemble(configuration: configuration, clock: clock, logger: logger)
-    return Application(
+    try await makeApplication(
+        assembly: assemble(configuration: configuration, clock: clock, logger: logger), configuration: configuration,
+        onServerRunning: onServerRunning)
+}
+
+func makeApplication(
+    assembly: Assembly, configuration: ServerConfiguration, onServerRunning: @escaping @Sendable (Int) async -> Void
+) -> some ApplicationProtocol {
+    Application(
         router: assembly.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
         services: [DatabaseService(database: assembly.database)],
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: assembly.logger)
 }
 
@@ -30,7 +40,11 @@ struct Assembly {
     let logger: Logger
 }
 
-func assemble(configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) async throws -> Assembly {
+/// - Parameter smsSender: replaces the configured SMS provider (tests that need a slow or
+///   failing one).
+func assemble(
+    configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, smsSender: (any SMSSender)? = nil
+) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
 
@@ -45,7 +59,8 @@ func assemble(configuration: ServerConfiguration, clock: any TimeSource, logger:
     let identity = SQLIdentityStore(database: database)
     let outbox = SQLOutboxStore(database: database)
     let signIn = SignInService(
-        store: identity, codes: try codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
+        store: identity,
+        codes: try smsSender.map { .local($0) } ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
         hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock)
 
     let router = Router(context: AppRequestContext.self)

@@ -1,0 +1,55 @@
+import AsyncHTTPClient
+import ConciergeCore
+@testable import ConciergeServer
+import ConciergeTestSupport
+import Foundation
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+
+/// SIGTERM and SIGINT start a graceful shutdown (Hummingbird's `runService`); this drives the
+/// same ServiceGroup shutdown directly and checks that a request already in flight finishes.
+@Suite struct GracefulShutdownTests {
+    /// An SMS sender that holds every send until released.
+    final class HeldSender: SMSSender, @unchecked Sendable {
+        let started = AsyncStream<Void>.makeStream()
+        let release = AsyncStream<Void>.makeStream()
+
+        func sendSMS(to phone: PhoneNumber, body: String) async throws {
+            started.continuation.yield()
+            for await _ in release.stream { return }
+        }
+    }
+
+    @Test func aRequestInFlightFinishesBeforeTheServerStops() async throws {
+        let app = try await TestApp.make(engine: .sqlite, environment: ["CONCIERGE_PORT": "0"])
+        let sender = HeldSender()
+        let assembly = try await assemble(
+            configuration: app.configuration, clock: app.clock, logger: TestApp.quiet, smsSender: sender)
+        let port = AsyncStream<Int>.makeStream()
+        let application = makeApplication(assembly: assembly, configuration: app.configuration) { bound in
+            port.continuation.yield(bound)
+        }
+        let group = ServiceGroup(configuration: .init(services: [application], logger: TestApp.quiet))
+
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var ports = port.stream.makeAsyncIterator()
+            let bound = try #require(await ports.next())
+
+            let response = Task {
+                var request = HTTPClientRequest(url: "http://127.0.0.1:\(bound)/rides/sms-code-send")
+                request.method = .POST
+                request.body = .bytes(ByteBuffer(string: #"{"phone": "+41791234567"}"#))
+                return try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status.code
+            }
+            var started = sender.started.stream.makeAsyncIterator()
+            _ = await started.next()
+            await group.triggerGracefulShutdown()
+            sender.release.continuation.yield()
+            #expect(try await response.value == 200)
+            try await tasks.waitForAll()
+        }
+    }
+}
