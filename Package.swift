@@ -85,7 +85,8 @@ let package = Package(
             path: "Tests/ConciergeTestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "ConciergeCoreTests", dependencies: ["ConciergeCore", "ConciergeModels"], swiftSettings: strict),
+        .testTarget(
+            name: "ConciergeCoreTests", dependencies: ["ConciergeCore", "ConciergeModels"], swiftSettings: strict),
         .testTarget(
             name: "ConciergeStoreTests",
             dependencies: ["ConciergeStore", "ConciergeTestSupport"],

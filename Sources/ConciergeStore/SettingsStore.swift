@@ -11,7 +11,8 @@ public struct SettingsStore: Sendable {
     public func value(for key: String, default makeValue: @Sendable () -> String) async throws -> String {
         let candidate = makeValue()
         try await database.query(
-            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", [.text(key), .text(candidate)])
+            "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+            [.text(key), .text(candidate)])
         let rows = try await database.query("SELECT value FROM settings WHERE key = ?", [.text(key)])
         return try rows.first?.string("value") ?? candidate
     }

@@ -11,6 +11,9 @@ struct Migrate: AsyncParsableCommand {
         let configuration = try flags.configuration()
         LogSetup.bootstrap(level: configuration.logLevel)
         let applied = try await migrateDatabase(configuration: configuration)
-        print(applied.isEmpty ? "Database is up to date." : "Applied migrations: \(applied.map(String.init).joined(separator: ", ")).")
+        print(
+            applied.isEmpty
+                ? "Database is up to date." : "Applied migrations: \(applied.map(String.init).joined(separator: ", "))."
+        )
     }
 }

@@ -15,7 +15,10 @@ import Testing
         #expect(try PhoneNumber(normalizing: raw).e164 == expected)
     }
 
-    @Test(arguments: ["0791234567", "41791234567", "+41 79 abc 45 67", "+0791234567", "+123", "+1234567890123456", "", "++41791234567", "+41 79 123 45 67 ext 3"])
+    @Test(arguments: [
+        "0791234567", "41791234567", "+41 79 abc 45 67", "+0791234567", "+123", "+1234567890123456", "",
+        "++41791234567", "+41 79 123 45 67 ext 3",
+    ])
     func anythingElseIsInvalidPhone(raw: String) {
         #expect(throws: ConciergeError.self) { try PhoneNumber(normalizing: raw) }
         do {

@@ -15,7 +15,10 @@ import Testing
         _ = try ProfileRules.validEmail(email)
     }
 
-    @Test(arguments: ["anna", "anna@", "@example.ch", "anna@example", "anna@@example.ch", "an na@example.ch", "anna@example..ch", "anna@-example.ch", "anna@example.c0m"])
+    @Test(arguments: [
+        "anna", "anna@", "@example.ch", "anna@example", "anna@@example.ch", "an na@example.ch", "anna@example..ch",
+        "anna@-example.ch", "anna@example.c0m",
+    ])
     func implausibleEmailsAreRejected(email: String) {
         #expect(throws: ConciergeError.self) { try ProfileRules.validEmail(email) }
     }

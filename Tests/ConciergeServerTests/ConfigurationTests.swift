@@ -17,7 +17,8 @@ import Testing
 
     @Test func databaseURLWinsOverSQLite() throws {
         let configuration = try ServerConfiguration(environment: [
-            "DATABASE_URL": "postgres://app:s%40cret@db.internal:6543/concierge", "CONCIERGE_SQLITE_PATH": "/tmp/x.sqlite",
+            "DATABASE_URL": "postgres://app:s%40cret@db.internal:6543/concierge",
+            "CONCIERGE_SQLITE_PATH": "/tmp/x.sqlite",
         ])
         guard case .postgres(let url) = configuration.storage else {
             Issue.record("expected PostgreSQL")
@@ -54,7 +55,10 @@ import Testing
     }
 
     @Test func productionRefusesToStartWithoutItsSecrets() {
-        #expect(throws: ConfigurationError("CONCIERGE_SECRET", "is required in production; generate one with `openssl rand -base64 48`")) {
+        #expect(
+            throws: ConfigurationError(
+                "CONCIERGE_SECRET", "is required in production; generate one with `openssl rand -base64 48`")
+        ) {
             try ServerConfiguration(environment: ["CONCIERGE_MODE": "production"])
         }
         #expect {

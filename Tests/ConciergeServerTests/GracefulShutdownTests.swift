@@ -1,12 +1,13 @@
 import AsyncHTTPClient
 import ConciergeCore
-@testable import ConciergeServer
 import ConciergeTestSupport
 import Foundation
 import Logging
 import NIOCore
 import ServiceLifecycle
 import Testing
+
+@testable import ConciergeServer
 
 /// SIGTERM and SIGINT start a graceful shutdown (Hummingbird's `runService`); this drives the
 /// same ServiceGroup shutdown directly and checks that a request already in flight finishes.

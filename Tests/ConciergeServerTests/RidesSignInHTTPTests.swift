@@ -13,7 +13,9 @@ import Testing
         try await app.run { client in
             let sent = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "0041 79 123 45 67"}"#)
             #expect(sent.status == .ok)
-            #expect(try sent.decode(SMSCodeSendResponse.self) == SMSCodeSendResponse(expiresInSeconds: 600, resendAfterSeconds: 30))
+            #expect(
+                try sent.decode(SMSCodeSendResponse.self)
+                    == SMSCodeSendResponse(expiresInSeconds: 600, resendAfterSeconds: 30))
 
             let code = try await client.latestCode()
             let verified = try await client.send(
@@ -107,7 +109,8 @@ import Testing
         try await app.run { client in
             let first: HTTPFields = [.init("X-Forwarded-For")!: "10.0.0.1, 198.51.100.7"]
             for phone in ["+41790000001", "+41790000002"] {
-                let ok = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "\#(phone)"}"#, headers: first)
+                let ok = try await client.send(
+                    .post, "/rides/sms-code-send", json: #"{"phone": "\#(phone)"}"#, headers: first)
                 #expect(ok.status == .ok)
             }
             let limited = try await client.send(

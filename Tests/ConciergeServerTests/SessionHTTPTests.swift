@@ -12,7 +12,9 @@ import Testing
         try await app.run { client in
             var headers: HTTPFields = [:]
             if let header { headers[.authorization] = header }
-            for (method, path) in [(HTTPRequest.Method.get, "/rides/me"), (.patch, "/rides/me"), (.post, "/rides/logout")] {
+            for (method, path) in [
+                (HTTPRequest.Method.get, "/rides/me"), (.patch, "/rides/me"), (.post, "/rides/logout"),
+            ] {
                 let response = try await client.execute(uri: path, method: method, headers: headers)
                 #expect(response.status == .unauthorized)
                 #expect(response.errorBody?.code == "session_expired")
@@ -57,7 +59,8 @@ import Testing
             #expect(customer.email == "anna@example.ch")
 
             for (body, code) in [
-                (#"{"name": ""}"#, "invalid_name"), (#"{"name": "\#(String(repeating: "a", count: 101))"}"#, "invalid_name"),
+                (#"{"name": ""}"#, "invalid_name"),
+                (#"{"name": "\#(String(repeating: "a", count: 101))"}"#, "invalid_name"),
                 (#"{"email": "anna"}"#, "invalid_email"), (#"{"email": "anna@example"}"#, "invalid_email"),
                 (#"{"email": 42}"#, "invalid_request"),
             ] {

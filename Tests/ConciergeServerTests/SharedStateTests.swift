@@ -29,7 +29,8 @@ import Testing
                 #expect(try await b.send(.get, "/rides/me", token: session.sessionToken).status == .ok)
 
                 // A code requested through A starts a cooldown that B enforces.
-                #expect(try await a.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41795550000"}"#).status == .ok)
+                #expect(
+                    try await a.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41795550000"}"#).status == .ok)
                 let tooSoon = try await b.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41795550000"}"#)
                 #expect(tooSoon.status == .tooManyRequests)
                 #expect(tooSoon.errorBody?.code == "resend_too_soon")
@@ -61,7 +62,8 @@ import Testing
                         let client = index.isMultiple(of: 2) ? a : b
                         group.addTask {
                             try await client.send(
-                                .post, "/rides/sms-code-verify", json: #"{"phone": "+41796660000", "code": "\#(wrong)"}"#
+                                .post, "/rides/sms-code-verify",
+                                json: #"{"phone": "+41796660000", "code": "\#(wrong)"}"#
                             ).status
                         }
                     }

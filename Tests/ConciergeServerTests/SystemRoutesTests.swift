@@ -1,9 +1,10 @@
-@testable import ConciergeServer
 import ConciergeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
+@testable import ConciergeServer
 
 @Suite struct SystemRoutesTests {
     @Test(arguments: TestEngine.all)
@@ -62,11 +63,15 @@ import Testing
     @Test func theOpenAPIDocumentMatchesTheMountedRoutes() async throws {
         let app = try await TestApp.make(engine: .sqlite)
         let assembly = try await assemble(configuration: app.configuration, clock: app.clock, logger: TestApp.quiet)
-        let mounted = Set(assembly.router.routes.map { "\($0.method.rawValue.uppercased()) \(Self.openAPIPath($0.path.description))" })
+        let mounted = Set(
+            assembly.router.routes.map { "\($0.method.rawValue.uppercased()) \(Self.openAPIPath($0.path.description))" }
+        )
         try await assembly.database.close()
         let documented = try Self.documentedOperations(OpenAPIDocument.text())
-        #expect(mounted.subtracting(documented).isEmpty, "mounted but not documented: \(mounted.subtracting(documented))")
-        #expect(documented.subtracting(mounted).isEmpty, "documented but not mounted: \(documented.subtracting(mounted))")
+        #expect(
+            mounted.subtracting(documented).isEmpty, "mounted but not documented: \(mounted.subtracting(documented))")
+        #expect(
+            documented.subtracting(mounted).isEmpty, "documented but not mounted: \(documented.subtracting(mounted))")
         #expect(mounted.count >= 8)
 
         try await app.run { client in
@@ -78,7 +83,9 @@ import Testing
 
     /// `/rides/bookings/:ref` → `/rides/bookings/{ref}`.
     static func openAPIPath(_ path: String) -> String {
-        "/" + path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+        "/"
+            + path.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(
+                separator: "/")
     }
 
     /// "GET /health", … read from the `paths:` section (two-space path keys, four-space methods).
@@ -94,7 +101,9 @@ import Testing
                 currentPath = String(line.dropFirst(2).dropLast())
             } else if line.hasPrefix("    "), !line.hasPrefix("     "), let path = currentPath {
                 let key = line.trimmingCharacters(in: .whitespaces).dropLast()
-                if line.hasSuffix(":"), methods.contains(String(key)) { operations.insert("\(key.uppercased()) \(path)") }
+                if line.hasSuffix(":"), methods.contains(String(key)) {
+                    operations.insert("\(key.uppercased()) \(path)")
+                }
             }
         }
         return operations

@@ -1,12 +1,13 @@
 import ConciergeCore
 import ConciergeModels
-@testable import ConciergeServer
 import ConciergeTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+
+@testable import ConciergeServer
 
 /// A Concierge server as built for production, run in process on one engine, with a clock that
 /// moves only when told.
@@ -59,7 +60,9 @@ extension TestClientProtocol {
     /// Requests a code, reads it from the dev outbox, verifies it: the whole sign-in as an app does it.
     func signIn(phone: String = "+41791234567", headers: HTTPFields = [:]) async throws -> SMSCodeVerifyResponse {
         let sent = try await send(.post, "/rides/sms-code-send", json: #"{"phone": "\#(phone)"}"#, headers: headers)
-        guard sent.status == .ok else { throw TestFailure("sms-code-send: \(sent.status) \(String(buffer: sent.body))") }
+        guard sent.status == .ok else {
+            throw TestFailure("sms-code-send: \(sent.status) \(String(buffer: sent.body))")
+        }
         let code = try await latestCode()
         let verified = try await send(
             .post, "/rides/sms-code-verify", json: #"{"phone": "\#(phone)", "code": "\#(code)"}"#, headers: headers)

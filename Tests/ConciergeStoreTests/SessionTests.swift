@@ -11,7 +11,9 @@ import Testing
         let session = try await fixture.service.authenticate(token: signedIn.sessionToken)
         #expect(session.customer.id == signedIn.customer.id)
         fixture.clock.advance(by: 1)
-        #expect(await errorCode { try await fixture.service.authenticate(token: signedIn.sessionToken) } == "session_expired")
+        #expect(
+            await errorCode { try await fixture.service.authenticate(token: signedIn.sessionToken) }
+                == "session_expired")
         try await fixture.close()
     }
 
@@ -22,7 +24,8 @@ import Testing
         fixture.clock.advance(by: 30)
         let laptop = try await fixture.signIn()
         try await fixture.service.logout(try await fixture.service.authenticate(token: phone.sessionToken))
-        #expect(await errorCode { try await fixture.service.authenticate(token: phone.sessionToken) } == "session_expired")
+        #expect(
+            await errorCode { try await fixture.service.authenticate(token: phone.sessionToken) } == "session_expired")
         _ = try await fixture.service.authenticate(token: laptop.sessionToken)
         try await fixture.close()
     }
@@ -61,7 +64,9 @@ import Testing
         #expect(cleared.name == "Anna Muster")
         #expect(cleared.email == nil)
         #expect(await errorCode { try await profiles.update(cleared, name: .set(""), email: .keep) } == "invalid_name")
-        #expect(await errorCode { try await profiles.update(cleared, name: .keep, email: .set("anna@")) } == "invalid_email")
+        #expect(
+            await errorCode { try await profiles.update(cleared, name: .keep, email: .set("anna@")) } == "invalid_email"
+        )
         try await fixture.close()
     }
 }

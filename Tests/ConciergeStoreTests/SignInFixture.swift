@@ -2,6 +2,7 @@ import ConciergeCore
 import ConciergeStore
 import ConciergeTestSupport
 import Foundation
+import Testing
 
 /// A sign-in service over a real database on one engine, with a clock that only moves when told.
 struct SignInFixture {
@@ -40,8 +41,6 @@ struct SignInFixture {
 
     func close() async throws { try await database.close() }
 }
-
-import Testing
 
 /// The machine code of the `ConciergeError` `body` throws.
 func errorCode(_ body: () async throws -> some Any) async -> String? {

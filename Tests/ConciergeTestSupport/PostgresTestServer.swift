@@ -28,8 +28,12 @@ public actor PostgresTestServer {
     public func makeDatabaseURL() async throws -> String {
         let port = try startIfNeeded()
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        try run(tool: "psql", ["-h", "127.0.0.1", "-p", "\(port)", "-U", "concierge", "-d", "postgres",
-                              "-q", "-c", "CREATE DATABASE \(name)"])
+        try run(
+            tool: "psql",
+            [
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", "concierge", "-d", "postgres",
+                "-q", "-c", "CREATE DATABASE \(name)",
+            ])
         return "postgres://concierge@127.0.0.1:\(port)/\(name)"
     }
 
@@ -43,7 +47,8 @@ public actor PostgresTestServer {
                     or point CONCIERGE_PG_BIN at their folder. To run without them set CONCIERGE_SKIP_POSTGRES=1.
                     """)
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("concierge-pg-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "concierge-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // PostgreSQL refuses to run as root; run it as the `postgres` user then.
         let asUser: String? = geteuid() == 0 ? "postgres" : nil
@@ -54,8 +59,11 @@ public actor PostgresTestServer {
         let dataDir = directory.appendingPathComponent("data").path
         try run(tool: "initdb", ["-D", dataDir, "-U", "concierge", "--auth=trust", "-E", "UTF8", "--no-sync"])
         let port = try Self.freePort()
-        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-        try run(tool: "pg_ctl", ["-D", dataDir, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
+        let options =
+            "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        try run(
+            tool: "pg_ctl",
+            ["-D", dataDir, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
         started = (port, directory, binaries, asUser)
         Self.registerCleanup(dataDir: dataDir, directory: directory, binaries: binaries, asUser: asUser)
         return port
@@ -75,7 +83,9 @@ public actor PostgresTestServer {
     /// not used: on Linux it notices a child's exit only when every inheritor of an internal
     /// descriptor has closed it, and `pg_ctl start` leaves the server holding it forever.
     static func execute(_ executable: String, _ arguments: [String]) throws {
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("concierge-pg-\(UUID().uuidString).out").path
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "concierge-pg-\(UUID().uuidString).out"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: logPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -110,7 +120,8 @@ public actor PostgresTestServer {
         candidates += (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
         candidates += ["/opt/homebrew/bin", "/usr/local/bin"]
         return candidates.first { dir in
-            fileManager.isExecutableFile(atPath: "\(dir)/initdb") && fileManager.isExecutableFile(atPath: "\(dir)/pg_ctl")
+            fileManager.isExecutableFile(atPath: "\(dir)/initdb")
+                && fileManager.isExecutableFile(atPath: "\(dir)/pg_ctl")
                 && fileManager.isExecutableFile(atPath: "\(dir)/psql")
         }.map { URL(fileURLWithPath: $0) }
     }

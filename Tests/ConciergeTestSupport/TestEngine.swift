@@ -37,7 +37,8 @@ public enum TestEngine: String, CaseIterable, Sendable, CustomStringConvertible 
     public func makeDatabaseLocation() async throws -> String {
         switch self {
         case .sqlite:
-            FileManager.default.temporaryDirectory.appendingPathComponent("concierge-test-\(UUID().uuidString).sqlite").path
+            FileManager.default.temporaryDirectory.appendingPathComponent("concierge-test-\(UUID().uuidString).sqlite")
+                .path
         case .postgres:
             try await PostgresTestServer.shared.makeDatabaseURL()
         }

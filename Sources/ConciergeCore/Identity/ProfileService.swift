@@ -45,7 +45,8 @@ public enum ProfileRules {
         }
         guard !name.contains(where: { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 } ?? false) }) else {
             throw ConciergeError(
-                .invalidInput, code: "invalid_name", message: "Your name cannot contain line breaks or control characters.")
+                .invalidInput, code: "invalid_name",
+                message: "Your name cannot contain line breaks or control characters.")
         }
         return name
     }
@@ -57,7 +58,8 @@ public enum ProfileRules {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let invalid = ConciergeError(
             .invalidInput, code: "invalid_email",
-            message: "'\(email.prefix(60))' is not an email address we can send confirmations to, e.g. anna@example.ch.")
+            message: "'\(email.prefix(60))' is not an email address we can send confirmations to, e.g. anna@example.ch."
+        )
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
             !email.contains(where: { $0.isWhitespace || $0.isNewline })
         else { throw invalid }

@@ -10,7 +10,8 @@ extension ConciergeError {
         ConciergeError(
             .invalidInput, code: "invalid_code",
             message:
-                "That code is not right. Check the SMS and try again (\(guessesLeft) \(guessesLeft == 1 ? "try" : "tries") left).")
+                "That code is not right. Check the SMS and try again (\(guessesLeft) \(guessesLeft == 1 ? "try" : "tries") left)."
+        )
     }
 
     public static let codeExpired = ConciergeError(

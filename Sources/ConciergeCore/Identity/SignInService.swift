@@ -54,7 +54,8 @@ public struct SignInService: Sendable {
 
         try await store.transaction(locking: Self.lockKeys(limits, phone: phone)) { tx in
             if let previous = try await tx.challenge(phone: phone) {
-                let wait = Int(ceil(previous.sentAt.addingTimeInterval(Double(policy.resendInterval)).timeIntervalSince(now)))
+                let wait = Int(
+                    ceil(previous.sentAt.addingTimeInterval(Double(policy.resendInterval)).timeIntervalSince(now)))
                 if wait > 0 { throw ConciergeError.resendTooSoon(retryAfter: wait) }
             }
             try await RateLimitEnforcer(limits: limits).enforce(in: tx, now: now, attemptID: attemptID)
@@ -64,7 +65,8 @@ public struct SignInService: Sendable {
         do {
             switch codes {
             case .local(let sender):
-                try await sender.sendSMS(to: phone, body: Self.smsBody(code: code ?? "", minutes: policy.codeLifetime / 60))
+                try await sender.sendSMS(
+                    to: phone, body: Self.smsBody(code: code ?? "", minutes: policy.codeLifetime / 60))
             case .remote(let verification):
                 try await verification.startVerification(to: phone)
             }
@@ -110,7 +112,8 @@ public struct SignInService: Sendable {
             guard let challenge = try await tx.challenge(phone: phone) else { return .failure(.codeExpired) }
             if challenge.wrongGuesses >= maxGuesses { return .failure(.tooManyAttempts) }
             if now >= challenge.expiresAt { return .failure(.codeExpired) }
-            guard let guesses = try await tx.reserveGuess(phone: phone, challengeID: challenge.id, maxGuesses: maxGuesses)
+            guard
+                let guesses = try await tx.reserveGuess(phone: phone, challengeID: challenge.id, maxGuesses: maxGuesses)
             else { return .failure(.tooManyAttempts) }
             return .success((challenge, guesses))
         }

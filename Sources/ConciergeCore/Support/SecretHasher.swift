@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 
 /// Keyed hashing for secrets we must recognise but never store: one-time codes and session
 /// tokens. HMAC-SHA256 under the server's secret means a leaked database does not reveal

@@ -15,7 +15,8 @@ public struct DevOutbox: SMSSender {
     }
 
     public func sendSMS(to phone: PhoneNumber, body: String) async throws {
-        try await store.append(OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now))
+        try await store.append(
+            OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now))
         logger.info("dev outbox: SMS to \(phone.e164): \(body)")
     }
 }

@@ -10,12 +10,8 @@ public import Logging
 public struct TwilioMessagesSender: SMSSender {
     public static let defaultBaseURL = "https://api.twilio.com"
 
-    private let credentials: TwilioCredentials
+    private let endpoint: TwilioEndpoint
     private let from: String
-    private let transport: any ProviderHTTPTransport
-    private let baseURL: String
-    private let timeout: Duration
-    private let logger: Logger
 
     /// - Parameters:
     ///   - from: the sending Twilio number in E.164 form (or an alphanumeric sender id where
@@ -30,28 +26,18 @@ public struct TwilioMessagesSender: SMSSender {
         timeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "concierge.providers.twilio")
     ) {
-        self.credentials = credentials
+        self.endpoint = TwilioEndpoint(
+            credentials: credentials, transport: transport, baseURL: baseURL, timeout: timeout, logger: logger)
         self.from = from
-        self.transport = transport
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        self.timeout = timeout
-        self.logger = logger
     }
 
     public func sendSMS(to phone: PhoneNumber, body: String) async throws {
-        let accountPath = FormEncoding.percentEncode(credentials.accountSID)
-        let request = credentials.formPOST(
-            url: "\(baseURL)/2010-04-01/Accounts/\(accountPath)/Messages.json",
-            fields: [("To", phone.e164), ("From", from), ("Body", body)]
-        )
-        let response: ProviderHTTPResponse
-        do {
-            response = try await transport.send(request, timeout: timeout)
-        } catch let error as ProviderTransportError {
-            throw TwilioErrorMapping.failure(error, calling: "Messages send", logger: logger)
-        }
+        let accountPath = FormEncoding.percentEncode(endpoint.credentials.accountSID)
+        let response = try await endpoint.post(
+            "/2010-04-01/Accounts/\(accountPath)/Messages.json",
+            fields: [("To", phone.e164), ("From", from), ("Body", body)], operation: "Messages send")
         guard (200...299).contains(response.status) else {
-            throw TwilioErrorMapping.failure(response, calling: "Messages send", logger: logger)
+            throw TwilioErrorMapping.failure(response, calling: "Messages send", logger: endpoint.logger)
         }
     }
 }

@@ -11,12 +11,9 @@ public import Logging
 public struct TwilioVerifyClient: RemoteCodeVerification {
     public static let defaultBaseURL = "https://verify.twilio.com"
 
-    private let credentials: TwilioCredentials
+    private let endpoint: TwilioEndpoint
     private let serviceSID: String
-    private let transport: any ProviderHTTPTransport
-    private let baseURL: String
-    private let timeout: Duration
-    private let logger: Logger
+    private var logger: Logger { endpoint.logger }
 
     /// Throws when `serviceSID` is not a Verify service SID, so a configuration mistake (an
     /// account SID or a messaging service pasted by accident) stops the server at start-up
@@ -35,12 +32,9 @@ public struct TwilioVerifyClient: RemoteCodeVerification {
                     "The Twilio Verify service SID is not valid: it must be \"VA\" followed by 32 hexadecimal characters (34 in all); the configured value has \(serviceSID.count) characters and starts with \"\(serviceSID.prefix(2))\". Copy it from the Twilio console under Verify > Services."
             )
         }
-        self.credentials = credentials
+        self.endpoint = TwilioEndpoint(
+            credentials: credentials, transport: transport, baseURL: baseURL, timeout: timeout, logger: logger)
         self.serviceSID = serviceSID
-        self.transport = transport
-        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        self.timeout = timeout
-        self.logger = logger
     }
 
     public func startVerification(to phone: PhoneNumber) async throws {
@@ -87,13 +81,7 @@ public struct TwilioVerifyClient: RemoteCodeVerification {
     private func post(_ resource: String, fields: [(String, String)], operation: String) async throws
         -> ProviderHTTPResponse
     {
-        let request = credentials.formPOST(
-            url: "\(baseURL)/v2/Services/\(serviceSID)/\(resource)", fields: fields)
-        do {
-            return try await transport.send(request, timeout: timeout)
-        } catch let error as ProviderTransportError {
-            throw TwilioErrorMapping.failure(error, calling: operation, logger: logger)
-        }
+        try await endpoint.post("/v2/Services/\(serviceSID)/\(resource)", fields: fields, operation: operation)
     }
 
     private struct VerificationCheck: Decodable {

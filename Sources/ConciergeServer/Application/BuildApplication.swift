@@ -60,7 +60,8 @@ func assemble(
     let outbox = SQLOutboxStore(database: database)
     let signIn = SignInService(
         store: identity,
-        codes: try smsSender.map { .local($0) } ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
+        codes: try smsSender.map { .local($0) }
+            ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
         hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock)
 
     let router = Router(context: AppRequestContext.self)
@@ -94,10 +95,12 @@ private func codeAuthority(
         return .local(DevOutbox(store: outbox, clock: clock, logger: logger))
     case .twilioMessages(let account, let token, let from):
         return .local(
-            TwilioMessagesSender(credentials: TwilioCredentials(accountSID: account, authToken: token), from: from, logger: logger))
+            TwilioMessagesSender(
+                credentials: TwilioCredentials(accountSID: account, authToken: token), from: from, logger: logger))
     case .twilioVerify(let account, let token, let service):
         return .remote(
             try TwilioVerifyClient(
-                credentials: TwilioCredentials(accountSID: account, authToken: token), serviceSID: service, logger: logger))
+                credentials: TwilioCredentials(accountSID: account, authToken: token), serviceSID: service,
+                logger: logger))
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 public import Logging
 
 /// `concierge migrate`: applies pending migrations to the configured database and closes it.
-public func migrateDatabase(configuration: ServerConfiguration, logger: Logger = Logger(label: "concierge")) async throws
+public func migrateDatabase(configuration: ServerConfiguration, logger: Logger = Logger(label: "concierge"))
+    async throws
     -> [Int]
 {
     let database = try await configuration.storage.open(logger: logger)

@@ -16,25 +16,51 @@ public struct ConfigurationVariable: Sendable {
         .init(name: "CONCIERGE_HOST", defaultValue: "127.0.0.1", summary: "Address to listen on."),
         .init(name: "CONCIERGE_PORT", defaultValue: "8080", summary: "Port to listen on (0 picks a free one)."),
         .init(name: "CONCIERGE_MODE", defaultValue: "dev", summary: "`dev` or `production`."),
-        .init(name: "CONCIERGE_SQLITE_PATH", defaultValue: "./concierge.sqlite", summary: "SQLite file, used unless DATABASE_URL is set."),
-        .init(name: "DATABASE_URL", defaultValue: "(unset)", summary: "PostgreSQL, e.g. postgres://user:pw@localhost:5432/concierge; wins over SQLite."),
-        .init(name: "CONCIERGE_SECRET", defaultValue: "generated in dev", summary: "Key for hashing codes and tokens, at least 32 characters. Dev generates one and keeps it in the database; production requires it."),
-        .init(name: "CONCIERGE_PUBLIC_URL", defaultValue: "http://HOST:PORT", summary: "The URL customers and providers reach."),
-        .init(name: "CONCIERGE_LOG_LEVEL", defaultValue: "info", summary: "trace, debug, info, notice, warning, error or critical."),
-        .init(name: "CONCIERGE_AUTO_MIGRATE", defaultValue: "true", summary: "Apply pending migrations when `serve` starts."),
-        .init(name: "CONCIERGE_TRUST_PROXY", defaultValue: "false", summary: "Take the client IP from X-Forwarded-For (only behind a proxy you run)."),
+        .init(
+            name: "CONCIERGE_SQLITE_PATH", defaultValue: "./concierge.sqlite",
+            summary: "SQLite file, used unless DATABASE_URL is set."),
+        .init(
+            name: "DATABASE_URL", defaultValue: "(unset)",
+            summary: "PostgreSQL, e.g. postgres://user:pw@localhost:5432/concierge; wins over SQLite."),
+        .init(
+            name: "CONCIERGE_SECRET", defaultValue: "generated in dev",
+            summary:
+                "Key for hashing codes and tokens, at least 32 characters. Dev generates one and keeps it in the database; production requires it."
+        ),
+        .init(
+            name: "CONCIERGE_PUBLIC_URL", defaultValue: "http://HOST:PORT",
+            summary: "The URL customers and providers reach."),
+        .init(
+            name: "CONCIERGE_LOG_LEVEL", defaultValue: "info",
+            summary: "trace, debug, info, notice, warning, error or critical."),
+        .init(
+            name: "CONCIERGE_AUTO_MIGRATE", defaultValue: "true",
+            summary: "Apply pending migrations when `serve` starts."),
+        .init(
+            name: "CONCIERGE_TRUST_PROXY", defaultValue: "false",
+            summary: "Take the client IP from X-Forwarded-For (only behind a proxy you run)."),
         .init(name: "CONCIERGE_OTP_CODE_TTL_SECONDS", defaultValue: "600", summary: "How long an SMS code is valid."),
         .init(name: "CONCIERGE_OTP_MAX_ATTEMPTS", defaultValue: "5", summary: "Wrong guesses that burn a code."),
-        .init(name: "CONCIERGE_OTP_RESEND_SECONDS", defaultValue: "30", summary: "Minimum wait between two codes to one phone."),
+        .init(
+            name: "CONCIERGE_OTP_RESEND_SECONDS", defaultValue: "30",
+            summary: "Minimum wait between two codes to one phone."),
         .init(name: "CONCIERGE_OTP_SENDS_PER_PHONE_HOUR", defaultValue: "5", summary: "Codes per phone per hour."),
         .init(name: "CONCIERGE_OTP_SENDS_PER_PHONE_DAY", defaultValue: "10", summary: "Codes per phone per day."),
-        .init(name: "CONCIERGE_OTP_SENDS_PER_IP_HOUR", defaultValue: "30", summary: "Code requests per client IP per hour."),
-        .init(name: "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", defaultValue: "120", summary: "Code checks per client IP per hour."),
+        .init(
+            name: "CONCIERGE_OTP_SENDS_PER_IP_HOUR", defaultValue: "30",
+            summary: "Code requests per client IP per hour."),
+        .init(
+            name: "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", defaultValue: "120",
+            summary: "Code checks per client IP per hour."),
         .init(name: "CONCIERGE_SESSION_TTL_SECONDS", defaultValue: "604800", summary: "Session lifetime (7 days)."),
-        .init(name: "TWILIO_ACCOUNT_SID", defaultValue: "(unset)", summary: "Twilio account; setting it switches SMS from the dev outbox to Twilio."),
+        .init(
+            name: "TWILIO_ACCOUNT_SID", defaultValue: "(unset)",
+            summary: "Twilio account; setting it switches SMS from the dev outbox to Twilio."),
         .init(name: "TWILIO_AUTH_TOKEN", defaultValue: "(unset)", summary: "Twilio auth token."),
         .init(name: "TWILIO_FROM", defaultValue: "(unset)", summary: "Sender number for the Messages API, E.164."),
-        .init(name: "TWILIO_VERIFY_SERVICE_SID", defaultValue: "(unset)", summary: "Use Twilio Verify (VA…) instead of the Messages API."),
+        .init(
+            name: "TWILIO_VERIFY_SERVICE_SID", defaultValue: "(unset)",
+            summary: "Use Twilio Verify (VA…) instead of the Messages API."),
     ]
 
     public static func named(_ name: String) -> ConfigurationVariable? {

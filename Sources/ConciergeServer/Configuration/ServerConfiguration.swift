@@ -83,13 +83,16 @@ public struct ServerConfiguration: Sendable {
         signIn.sendsPerPhonePerHour = try reader.integer("CONCIERGE_OTP_SENDS_PER_PHONE_HOUR", in: 1...1_000_000)
         signIn.sendsPerPhonePerDay = try reader.integer("CONCIERGE_OTP_SENDS_PER_PHONE_DAY", in: 1...1_000_000)
         signIn.sendsPerIPPerHour = try reader.integer("CONCIERGE_OTP_SENDS_PER_IP_HOUR", in: 1...1_000_000_000)
-        signIn.verificationsPerIPPerHour = try reader.integer("CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", in: 1...1_000_000_000)
+        signIn.verificationsPerIPPerHour = try reader.integer(
+            "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", in: 1...1_000_000_000)
         signIn.sessionLifetime = try reader.integer("CONCIERGE_SESSION_TTL_SECONDS", in: 60...31_536_000)
 
         sms = try Self.smsProvider(&reader, mode: mode)
     }
 
-    private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError) -> SMSProvider {
+    private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError)
+        -> SMSProvider
+    {
         guard let account = reader.optional("TWILIO_ACCOUNT_SID") else {
             if mode == .production {
                 throw ConfigurationError(
@@ -105,12 +108,14 @@ public struct ServerConfiguration: Sendable {
         }
         if let service = reader.optional("TWILIO_VERIFY_SERVICE_SID") {
             guard service.hasPrefix("VA"), service.count == 34, service.dropFirst(2).allSatisfy(\.isHexDigit) else {
-                throw ConfigurationError("TWILIO_VERIFY_SERVICE_SID", "must be the 34-character Verify service SID starting with VA")
+                throw ConfigurationError(
+                    "TWILIO_VERIFY_SERVICE_SID", "must be the 34-character Verify service SID starting with VA")
             }
             return .twilioVerify(accountSID: account, authToken: token, serviceSID: service)
         }
         guard let from = reader.optional("TWILIO_FROM") else {
-            throw ConfigurationError("TWILIO_FROM", "is required when TWILIO_ACCOUNT_SID is set without TWILIO_VERIFY_SERVICE_SID")
+            throw ConfigurationError(
+                "TWILIO_FROM", "is required when TWILIO_ACCOUNT_SID is set without TWILIO_VERIFY_SERVICE_SID")
         }
         do {
             return .twilioMessages(accountSID: account, authToken: token, from: try PhoneNumber(normalizing: from).e164)
@@ -154,7 +159,8 @@ private struct EnvironmentReader {
         }
     }
 
-    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(ConfigurationError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(ConfigurationError) -> T
+    where T.RawValue == String {
         let text = string(name)
         guard let value = T(rawValue: text.lowercased()) else {
             throw ConfigurationError(name, "'\(text)' is not one of the allowed values (dev, production)")

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -10,7 +11,9 @@ struct ClientAddressMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard trustProxy, let forwarded = request.headers[.xForwardedFor] else { return try await next(request, context) }
+        guard trustProxy, let forwarded = request.headers[.xForwardedFor] else {
+            return try await next(request, context)
+        }
         var context = context
         if let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty,
             last.count <= 64
@@ -25,5 +28,3 @@ extension HTTPField.Name {
     static let xForwardedFor = Self("X-Forwarded-For")!
     static let xRequestID = Self("X-Request-Id")!
 }
-
-import Foundation

@@ -31,13 +31,16 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case is NIOTooManyBytesError:
             return (
                 .contentTooLarge,
-                ErrorBody(error: "The request body is larger than 64 KB. Send a smaller body.", code: "payload_too_large"),
+                ErrorBody(
+                    error: "The request body is larger than 64 KB. Send a smaller body.", code: "payload_too_large"),
                 nil
             )
         case let error as any HTTPResponseError where error.status == .notFound:
             return (
                 .notFound,
-                ErrorBody(error: "There is no \(request.method) \(request.uri.path) endpoint. See /openapi.yaml.", code: "not_found"),
+                ErrorBody(
+                    error: "There is no \(request.method) \(request.uri.path) endpoint. See /openapi.yaml.",
+                    code: "not_found"),
                 nil
             )
         case let error as any HTTPResponseError where error.status == .methodNotAllowed:
@@ -54,7 +57,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return (
                 .internalServerError,
                 ErrorBody(
-                    error: "Something went wrong on our side. Please try again; if it keeps happening, quote request \(requestID).",
+                    error:
+                        "Something went wrong on our side. Please try again; if it keeps happening, quote request \(requestID).",
                     code: "internal_error"),
                 nil
             )

@@ -1,4 +1,5 @@
 import ConciergeCore
+import Foundation
 import Hummingbird
 
 /// Resolves `Authorization: Bearer <token>` into a session, or answers 401 `session_expired`.
@@ -21,5 +22,3 @@ struct SessionMiddleware: RouterMiddleware {
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 }
-
-import Foundation

@@ -76,7 +76,8 @@ struct SQLIdentityTransaction: IdentityTransaction {
 
     func deleteRateEvents(attemptID: String, keys: [String]) async throws {
         for key in keys {
-            try await db.query("DELETE FROM rate_events WHERE attempt_id = ? AND key = ?", [.text(attemptID), .text(key)])
+            try await db.query(
+                "DELETE FROM rate_events WHERE attempt_id = ? AND key = ?", [.text(attemptID), .text(key)])
         }
     }
 
@@ -121,12 +122,14 @@ struct SQLIdentityTransaction: IdentityTransaction {
 
     func deleteChallenge(phone: PhoneNumber, challengeID: String) async throws -> Bool {
         !(try await db.query(
-            "DELETE FROM code_challenges WHERE phone = ? AND id = ? RETURNING id", [.text(phone.e164), .text(challengeID)]
+            "DELETE FROM code_challenges WHERE phone = ? AND id = ? RETURNING id",
+            [.text(phone.e164), .text(challengeID)]
         ).isEmpty)
     }
 
     func customer(phone: PhoneNumber) async throws -> Customer? {
-        try await db.query("SELECT * FROM customers WHERE phone = ?", [.text(phone.e164)]).first.map(Customer.init(row:))
+        try await db.query("SELECT * FROM customers WHERE phone = ?", [.text(phone.e164)]).first.map(
+            Customer.init(row:))
     }
 
     func insertCustomer(_ customer: Customer) async throws {

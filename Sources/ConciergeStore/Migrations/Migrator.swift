@@ -44,13 +44,15 @@ public struct Migrator: Sendable {
         let exists: Bool
         switch database.dialect {
         case .sqlite:
-            exists = !(try await database.query(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-            ).isEmpty)
+            exists =
+                !(try await database.query(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+                ).isEmpty)
         case .postgres:
-            exists = !(try await database.query(
-                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'"
-            ).isEmpty)
+            exists =
+                !(try await database.query(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'"
+                ).isEmpty)
         }
         guard exists else { return nil }
         let rows = try await database.query("SELECT MAX(version) AS version FROM schema_migrations")

@@ -74,7 +74,8 @@ public enum SQLRowError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unexpected(let column, let value): "column \(column) holds an unexpected value: \(String(describing: value))"
+        case .unexpected(let column, let value):
+            "column \(column) holds an unexpected value: \(String(describing: value))"
         }
     }
 }

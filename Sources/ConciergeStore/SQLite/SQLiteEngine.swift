@@ -59,7 +59,8 @@ public final class SQLiteEngine: SQLDatabase {
     fileprivate func run(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         let rows = try await connection.query(sql, binds.map(\.sqliteData))
         return rows.map { row in
-            SQLRow(values: Dictionary(row.columns.map { ($0.name, SQLValue($0.data)) }, uniquingKeysWith: { a, _ in a }))
+            SQLRow(
+                values: Dictionary(row.columns.map { ($0.name, SQLValue($0.data)) }, uniquingKeysWith: { a, _ in a }))
         }
     }
 
