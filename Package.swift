@@ -56,6 +56,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Resources/gazetteer.tsv")],
             swiftSettings: strict
         ),
         .target(
