@@ -9,6 +9,13 @@ public struct Gazetteer: PlacesProvider {
     let index: GazetteerIndex
     private let byID: [String: Int]
 
+    /// The bundled data, loaded once per process (every server instance in a process shares it).
+    public static func shared() throws -> Gazetteer {
+        try sharedResult.get()
+    }
+
+    private static let sharedResult = Result { try bundled() }
+
     /// Loads the data shipped in the package.
     public static func bundled() throws -> Gazetteer {
         guard let url = Bundle.module.url(forResource: "gazetteer", withExtension: "tsv") else {

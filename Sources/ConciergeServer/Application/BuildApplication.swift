@@ -72,8 +72,15 @@ func assemble(
     SystemController(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
     ).addRoutes(to: router)
-    RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity))
-        .addRoutes(to: router.group("rides"))
+    let rides = router.group("rides")
+    RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity)).addRoutes(to: rides)
+    let maps = try mapsProviders(configuration, clock: clock, logger: logger)
+    RidesPlacesController(places: maps.places).addRoutes(to: rides)
+    RidesPricingController(
+        pricing: RidePricingService(
+            places: maps.places, routes: maps.routes, calculator: PriceCalculator(tariff: configuration.tariff),
+            clock: clock)
+    ).addRoutes(to: rides)
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
     }
@@ -103,4 +110,19 @@ private func codeAuthority(
                 credentials: TwilioCredentials(accountSID: account, authToken: token), serviceSID: service,
                 logger: logger))
     }
+}
+
+/// Google when a key is configured, the embedded gazetteer and estimator otherwise; routes are
+/// cached either way.
+private func mapsProviders(_ configuration: ServerConfiguration, clock: any TimeSource, logger: Logger) throws -> (
+    places: any PlacesProvider, routes: any RouteProvider
+) {
+    if let key = configuration.googleMapsAPIKey {
+        let mapsKey = GoogleMapsKey(key)
+        return (
+            GooglePlacesClient(key: mapsKey, logger: logger),
+            CachedRouteProvider(upstream: GoogleRoutesClient(key: mapsKey, clock: clock, logger: logger), clock: clock)
+        )
+    }
+    return (try Gazetteer.shared(), CachedRouteProvider(upstream: OfflineRouteEstimator(), clock: clock))
 }

@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     public var trustProxy: Bool
     public var signIn: SignInPolicy
     public var sms: SMSProvider
+    /// Rides prices; from CONCIERGE_TARIFF_PATH or the built-in standard.
+    public var tariff: Tariff
+    /// When set, places and routes come from Google instead of the embedded defaults.
+    public var googleMapsAPIKey: String?
 
     /// The defaults: dev mode, SQLite at `./concierge.sqlite`, dev outbox.
     public init() {
@@ -88,6 +92,16 @@ public struct ServerConfiguration: Sendable {
         signIn.sessionLifetime = try reader.integer("CONCIERGE_SESSION_TTL_SECONDS", in: 60...31_536_000)
 
         sms = try Self.smsProvider(&reader, mode: mode)
+        if let path = reader.optional("CONCIERGE_TARIFF_PATH") {
+            do {
+                tariff = try Tariff.load(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw ConfigurationError("CONCIERGE_TARIFF_PATH", error.description)
+            }
+        } else {
+            tariff = .standard
+        }
+        googleMapsAPIKey = reader.optional("GOOGLE_MAPS_API_KEY")
     }
 
     private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError)

@@ -11,7 +11,9 @@ struct RidesSignInController {
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("sms-code-send", use: sendCode)
         group.post("sms-code-verify", use: verifyCode)
-        group.add(middleware: SessionMiddleware(signIn: signIn))
+        // A child group, so the session check covers only these routes, not later ones on `group`.
+        group.group()
+            .add(middleware: SessionMiddleware(signIn: signIn))
             .group(context: SignedInContext.self)
             .post("logout", use: logout)
             .get("me", use: me)

@@ -1,0 +1,34 @@
+import ConciergeCore
+import Hummingbird
+
+/// Reading query parameters with 400s that name the parameter.
+extension Request {
+    func requiredQuery(_ name: String, maxLength: Int = 300) throws -> String {
+        guard let value = uri.queryParameters[name[...]].map(String.init), !value.isEmpty else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "The query parameter '\(name)' is missing.")
+        }
+        guard value.count <= maxLength else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message: "The query parameter '\(name)' is longer than \(maxLength) characters.")
+        }
+        return value
+    }
+
+    func optionalQuery(_ name: String) -> String? {
+        uri.queryParameters[name[...]].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func optionalDouble(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = optionalQuery(name) else { return nil }
+        guard let value = Double(text), range.contains(value) else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message:
+                    "The query parameter '\(name)' must be a number between \(range.lowerBound) and \(range.upperBound)."
+            )
+        }
+        return value
+    }
+}
