@@ -72,10 +72,16 @@ let package = Package(
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: strict
         ),
+        // Benchmarks behind `concierge bench`.
+        .target(
+            name: "ConciergeBenchmarks",
+            dependencies: ["ConciergeCore", "ConciergeProviders"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "concierge",
             dependencies: [
-                "ConciergeServer",
+                "ConciergeServer", "ConciergeBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -91,9 +91,11 @@ import Testing
             problem: "wrong type"),
         Edit(
             path: ["classes", "business", "perKmCents"], value: "3.5", field: "classes.business.perKmCents",
-            problem: ""),
+            problem: "must be a whole number"),
+        Edit(path: ["nightPercent"], value: "1e30", field: "nightPercent", problem: "must be a whole number"),
         Edit(
-            path: ["classes", "economy"], value: "{}", field: "classes", problem: "unknown vehicle class \"economy\""),
+            path: ["classes", "economy"], value: "{}", field: "classes.economy",
+            problem: "is not a vehicle class; the classes are business, first and xl"),
         Edit(path: ["timeZone"], value: "\"Europe/Zurch\"", field: "timeZone", problem: "known IANA time zone"),
         Edit(path: ["timeZone"], value: "\"\"", field: "timeZone", problem: "known IANA time zone"),
         Edit(path: ["timeZone"], value: "null", field: "timeZone", problem: "is null"),

@@ -25,6 +25,20 @@ public struct ClassTariff: Sendable, Codable, Equatable {
         self.vehicle = vehicle
         self.maxPassengers = maxPassengers
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case baseFareCents, perKmCents, perMinuteCents, minimumFareCents, vehicle, maxPassengers
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.baseFareCents = try container.decodeWholeNumber(forKey: .baseFareCents)
+        self.perKmCents = try container.decodeWholeNumber(forKey: .perKmCents)
+        self.perMinuteCents = try container.decodeWholeNumber(forKey: .perMinuteCents)
+        self.minimumFareCents = try container.decodeWholeNumber(forKey: .minimumFareCents)
+        self.vehicle = try container.decode(String.self, forKey: .vehicle)
+        self.maxPassengers = try container.decodeWholeNumber(forKey: .maxPassengers)
+    }
 }
 
 /// Every number the ride price depends on. This is configuration, not code: `standard` holds the
@@ -177,24 +191,23 @@ public struct Tariff: Sendable, Codable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let named = try container.decode([String: ClassTariff].self, forKey: .classes)
+        let named = try container.nestedContainer(keyedBy: NameKey.self, forKey: .classes)
         var classes: [VehicleClass: ClassTariff] = [:]
-        for (name, tariff) in named {
-            guard let vehicleClass = VehicleClass(rawValue: name) else {
+        for key in named.allKeys {
+            guard let vehicleClass = VehicleClass(rawValue: key.stringValue) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .classes, in: container,
-                    debugDescription:
-                        "has an unknown vehicle class \"\(name)\"; the classes are business, first and xl")
+                    forKey: key, in: named,
+                    debugDescription: "is not a vehicle class; the classes are business, first and xl")
             }
-            classes[vehicleClass] = tariff
+            classes[vehicleClass] = try named.decode(ClassTariff.self, forKey: key)
         }
         self.classes = classes
-        self.nightPercent = try container.decode(Int.self, forKey: .nightPercent)
-        self.nightStartHour = try container.decode(Int.self, forKey: .nightStartHour)
-        self.nightEndHour = try container.decode(Int.self, forKey: .nightEndHour)
-        self.weekendPercent = try container.decode(Int.self, forKey: .weekendPercent)
-        self.holidayPercent = try container.decode(Int.self, forKey: .holidayPercent)
-        self.airportPickupFeeCents = try container.decode(Int.self, forKey: .airportPickupFeeCents)
+        self.nightPercent = try container.decodeWholeNumber(forKey: .nightPercent)
+        self.nightStartHour = try container.decodeWholeNumber(forKey: .nightStartHour)
+        self.nightEndHour = try container.decodeWholeNumber(forKey: .nightEndHour)
+        self.weekendPercent = try container.decodeWholeNumber(forKey: .weekendPercent)
+        self.holidayPercent = try container.decodeWholeNumber(forKey: .holidayPercent)
+        self.airportPickupFeeCents = try container.decodeWholeNumber(forKey: .airportPickupFeeCents)
         self.timeZone = try container.decode(String.self, forKey: .timeZone)
     }
 
@@ -209,6 +222,33 @@ public struct Tariff: Sendable, Codable, Equatable {
         try container.encode(holidayPercent, forKey: .holidayPercent)
         try container.encode(airportPickupFeeCents, forKey: .airportPickupFeeCents)
         try container.encode(timeZone, forKey: .timeZone)
+    }
+}
+
+/// A vehicle class name as a JSON key.
+private struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension KeyedDecodingContainer {
+    /// Like `decode(Int.self, forKey:)`, but a number that is not a whole number in range (`3.5`)
+    /// is reported at its key: Foundation on Linux reports it as invalid JSON without a coding path.
+    fileprivate func decodeWholeNumber(forKey key: Key) throws -> Int {
+        do {
+            return try decode(Int.self, forKey: key)
+        } catch DecodingError.keyNotFound(let key, let context) {
+            throw DecodingError.keyNotFound(key, context)
+        } catch DecodingError.valueNotFound(let type, let context) {
+            throw DecodingError.valueNotFound(type, context)
+        } catch DecodingError.typeMismatch(let type, let context) {
+            throw DecodingError.typeMismatch(type, context)
+        } catch {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be a whole number that fits in 64 bits")
+        }
     }
 }
 
@@ -256,7 +296,7 @@ public struct TariffError: Error, Sendable, Equatable, CustomStringConvertible {
             if let field = path(context.codingPath) {
                 self.init(file: file, field: field, problem: context.debugDescription)
             } else {
-                self.init(file: file, field: nil, problem: "is not valid tariff JSON")
+                self.init(file: file, field: nil, problem: "is not valid tariff JSON (\(context.debugDescription))")
             }
         @unknown default:
             self.init(file: file, field: nil, problem: "cannot be decoded (\(error))")

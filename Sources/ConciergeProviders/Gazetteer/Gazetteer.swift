@@ -66,3 +66,10 @@ extension GazetteerPlace {
             timeZone: timeZone)
     }
 }
+
+extension Gazetteer {
+    /// Every place's name and IATA code, in data order, for benchmarks.
+    @_spi(Benchmarks) public var benchmarkNames: [(name: String, code: String?)] {
+        places.map { ($0.name, $0.iataCode) }
+    }
+}

@@ -14,6 +14,9 @@ struct GazetteerIndex: Sendable {
     private(set) var postings: [[Posting]] = []
     /// The folded words of every name: nameWords[place][name].
     private(set) var nameWords: [[[[UInt8]]]] = []
+    /// Word indices by their first and by their second byte, to narrow the typo scan.
+    private var byFirstByte: [[Int32]] = Array(repeating: [], count: 256)
+    private var bySecondByte: [[Int32]] = Array(repeating: [], count: 256)
 
     init(places: [GazetteerPlace]) {
         var byWord: [[UInt8]: [Posting]] = [:]
@@ -32,6 +35,10 @@ struct GazetteerIndex: Sendable {
         let sorted = byWord.keys.sorted { $0.lexicographicallyPrecedes($1) }
         words = sorted
         postings = sorted.map { byWord[$0] ?? [] }
+        for (index, word) in sorted.enumerated() {
+            byFirstByte[Int(word[0])].append(Int32(index))
+            if word.count > 1 { bySecondByte[Int(word[1])].append(Int32(index)) }
+        }
     }
 
     /// The indices of the words that start with `prefix`.
@@ -47,12 +54,26 @@ struct GazetteerIndex: Sendable {
     }
 
     /// The indices of the words that `query` matches with one typo (and not exactly).
+    ///
+    /// With one edit, either the first letters agree (the edit is later) or the edit is at the
+    /// start, and then the word's first or second letter is the query's first or second. So only
+    /// words whose first or second byte is `query[0]` or `query[1]` need the full check.
     func typoWords(query: [UInt8]) -> [Int] {
-        var result: [Int] = []
+        guard query.count >= 2 else { return [] }
         let q = query[...]
-        for (index, word) in words.enumerated() where word.count >= query.count - 1 {
-            if word.starts(with: query) { continue }
-            if isPrefixWithinOneEdit(q, of: word[...]) { result.append(index) }
+        var seen = Set<Int32>()
+        var result: [Int] = []
+        for bucket in [
+            byFirstByte[Int(query[0])], byFirstByte[Int(query[1])], bySecondByte[Int(query[0])],
+            bySecondByte[Int(query[1])],
+        ] {
+            for index in bucket {
+                let word = words[Int(index)]
+                guard word.count >= query.count - 1, !word.starts(with: query), seen.insert(index).inserted,
+                    isPrefixWithinOneEdit(q, of: word[...])
+                else { continue }
+                result.append(Int(index))
+            }
         }
         return result
     }
