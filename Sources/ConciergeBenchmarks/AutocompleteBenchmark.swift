@@ -12,6 +12,8 @@ public struct AutocompleteBenchmark: Sendable {
         public let passes: Int
         public let loadMilliseconds: Double
         public let latencyMicroseconds: LatencySummary
+        /// The slowest queries of the last pass, slowest first: where to look when p99 moves.
+        public let slowest: [String]
     }
 
     public let passes: Int
@@ -34,18 +36,23 @@ public struct AutocompleteBenchmark: Sendable {
         var samples: [Double] = []
         samples.reserveCapacity(queries.count * passes)
         var found = 0
-        for _ in 0..<passes {
+        var lastPass: [(query: String, micros: Double)] = []
+        for pass in 0..<passes {
             for (index, query) in queries.enumerated() {
+                let near = index.isMultiple(of: 2) ? zurich : nil
                 let start = ContinuousClock.now
-                let result = gazetteer.suggestions(for: query, near: index.isMultiple(of: 2) ? zurich : nil)
-                samples.append(start.duration(to: .now).microseconds)
+                let result = gazetteer.suggestions(for: query, near: near)
+                let micros = start.duration(to: .now).microseconds
+                samples.append(micros)
                 found &+= result.count
+                if pass == passes - 1 { lastPass.append(("\(query)\(near == nil ? "" : " (near)")", micros)) }
             }
         }
         precondition(found > 0, "the benchmark found nothing; the data did not load")
         return Result(
             places: gazetteer.count, queries: queries.count, passes: passes,
-            loadMilliseconds: loadTime.microseconds / 1000, latencyMicroseconds: LatencySummary(samples: samples))
+            loadMilliseconds: loadTime.microseconds / 1000, latencyMicroseconds: LatencySummary(samples: samples),
+            slowest: lastPass.sorted { $0.micros > $1.micros }.prefix(8).map { "\($0.query): \(Int($0.micros)) µs" })
     }
 
     static func queries(from names: [(name: String, code: String?)]) -> [String] {

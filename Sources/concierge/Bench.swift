@@ -4,7 +4,8 @@ import Foundation
 
 struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Benchmarks. Build in release for figures that mean something: swift run -c release concierge bench places",
+        abstract:
+            "Benchmarks. Build in release for figures that mean something: swift run -c release concierge bench places",
         subcommands: [Places.self])
 
     struct Places: AsyncParsableCommand {
@@ -25,8 +26,11 @@ struct Bench: AsyncParsableCommand {
             let latency = result.latencyMicroseconds
             print("autocomplete: \(result.places) places, \(result.queries) queries × \(result.passes) passes")
             print("data load: \(String(format: "%.0f", result.loadMilliseconds)) ms")
-            print("latency (µs)   p50 \(f(latency.p50))   p90 \(f(latency.p90))   p99 \(f(latency.p99))   max \(f(latency.max))")
+            print(
+                "latency (µs)   p50 \(f(latency.p50))   p90 \(f(latency.p90))   p99 \(f(latency.p99))   max \(f(latency.max))"
+            )
             print("target: p99 ≤ 2000 µs — \(latency.p99 <= 2000 ? "met" : "MISSED")")
+            print("slowest: " + result.slowest.joined(separator: "; "))
         }
 
         private func f(_ value: Double) -> String { String(format: "%.0f", value) }

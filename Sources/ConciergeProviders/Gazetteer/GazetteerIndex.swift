@@ -14,9 +14,18 @@ struct GazetteerIndex: Sendable {
     private(set) var postings: [[Posting]] = []
     /// The folded words of every name: nameWords[place][name].
     private(set) var nameWords: [[[[UInt8]]]] = []
+    /// For prefixes that many names share ("a", "air", "airport"), the postings with the best
+    /// static score only; see `heavyPrefixLimit`.
+    private var heavyPrefixes: [[UInt8]: [Posting]] = [:]
     /// Word indices by their first and by their second byte, to narrow the typo scan.
     private var byFirstByte: [[Int32]] = Array(repeating: [], count: 256)
     private var bySecondByte: [[Int32]] = Array(repeating: [], count: 256)
+
+    /// A prefix matching more postings than this keeps only this many, the best by static score
+    /// (importance and kind). A one-letter input then ranks among the 400 most important
+    /// matches, not among all 15,000 — which keeps every query under 2 ms.
+    static let heavyPrefixLimit = 400
+    static let heavyPrefixMaxLength = 10
 
     init(places: [GazetteerPlace]) {
         var byWord: [[UInt8]: [Posting]] = [:]
@@ -39,6 +48,45 @@ struct GazetteerIndex: Sendable {
             byFirstByte[Int(word[0])].append(Int32(index))
             if word.count > 1 { bySecondByte[Int(word[1])].append(Int32(index)) }
         }
+        heavyPrefixes = Self.heavyPrefixPostings(words: words, postings: postings, places: places)
+    }
+
+    /// Walks the sorted words once per prefix length; words sharing a prefix are contiguous.
+    private static func heavyPrefixPostings(words: [[UInt8]], postings: [[Posting]], places: [GazetteerPlace])
+        -> [[UInt8]: [Posting]]
+    {
+        func staticScore(_ posting: Posting) -> Double {
+            GazetteerSearch.staticScore(places[Int(posting.place)], alternate: posting.name != 0)
+        }
+        var result: [[UInt8]: [Posting]] = [:]
+        for length in 1...heavyPrefixMaxLength {
+            var start = 0
+            while start < words.count {
+                guard words[start].count >= length else {
+                    start += 1
+                    continue
+                }
+                let prefix = words[start][0..<length]
+                var end = start
+                var total = 0
+                while end < words.count, words[end].count >= length, words[end][0..<length] == prefix {
+                    total += postings[end].count
+                    end += 1
+                }
+                if total > heavyPrefixLimit {
+                    let all = postings[start..<end].joined()
+                    result[Array(prefix)] = Array(
+                        all.sorted { staticScore($0) > staticScore($1) }.prefix(heavyPrefixLimit))
+                }
+                start = max(end, start + 1)
+            }
+        }
+        return result
+    }
+
+    /// The best postings for `prefix` when it is shared by very many names; nil otherwise.
+    func heavyPostings(prefix: [UInt8]) -> [Posting]? {
+        heavyPrefixes[prefix]
     }
 
     /// The indices of the words that start with `prefix`.

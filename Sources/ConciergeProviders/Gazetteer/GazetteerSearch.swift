@@ -31,8 +31,16 @@ struct GazetteerSearch {
 
     /// The indices of the best places, best first.
     func run(limit: Int) -> [Int] {
-        guard let anchor = tokens.indices.max(by: { tokens[$0].count < tokens[$1].count }) else { return [] }
         let index = gazetteer.index
+        // Candidates come from the most selective word ("zur" in "airport zur"); a word shared by
+        // thousands of names is only used when every word is like that.
+        func postingCount(_ token: [UInt8]) -> Int {
+            if index.heavyPostings(prefix: token) != nil { return Int.max - token.count }
+            return index.wordRange(prefix: token).reduce(0) { $0 + index.postings[$1].count }
+        }
+        guard let anchor = tokens.indices.min(by: { postingCount(tokens[$0]) < postingCount(tokens[$1]) }) else {
+            return []
+        }
         var best: [Int32: Double] = [:]
 
         func consider(wordIndex: Int, typo: Bool) {
@@ -41,12 +49,30 @@ struct GazetteerSearch {
                 if score > best[posting.place] ?? -.infinity { best[posting.place] = score }
             }
         }
-        for wordIndex in index.wordRange(prefix: tokens[anchor]) { consider(wordIndex: wordIndex, typo: false) }
+        if let heavy = index.heavyPostings(prefix: tokens[anchor]) {
+            for posting in heavy {
+                guard let score = score(posting: posting, anchor: anchor, anchorTypo: false) else { continue }
+                if score > best[posting.place] ?? -.infinity { best[posting.place] = score }
+            }
+        } else {
+            for wordIndex in index.wordRange(prefix: tokens[anchor]) { consider(wordIndex: wordIndex, typo: false) }
+        }
         if tokens[anchor].count >= 5 {
             for wordIndex in index.typoWords(query: tokens[anchor]) { consider(wordIndex: wordIndex, typo: true) }
         }
         return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .prefix(limit).map { Int($0.key) }
+    }
+
+    /// The part of the score that does not depend on the query.
+    static func staticScore(_ place: GazetteerPlace, alternate: Bool) -> Double {
+        var score = place.importance
+        switch place.kind {
+        case .airport: score += 1.5
+        case .station: score += 1
+        default: break
+        }
+        return alternate ? score - 0.75 : score
     }
 
     private func score(posting: GazetteerIndex.Posting, anchor: Int, anchorTypo: Bool) -> Double? {
@@ -63,13 +89,7 @@ struct GazetteerSearch {
         // A typo in the first letter is rarer than one inside the word.
         let firstLetterTypo = typos > 0 && !tokens.contains { token in words.contains { $0.first == token.first } }
 
-        var score = place.importance
-        switch place.kind {
-        case .airport: score += 1.5
-        case .station: score += 1
-        default: break
-        }
-        if posting.name != 0 { score -= 0.75 }
+        var score = Self.staticScore(place, alternate: posting.name != 0)
         let iataMatch = tokens.count == 1 && place.iataCode.map { Array($0.lowercased().utf8) == tokens[0] } == true
         if iataMatch {
             score += 7
