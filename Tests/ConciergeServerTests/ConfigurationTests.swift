@@ -42,6 +42,7 @@ import Testing
         ("CONCIERGE_AUTO_MIGRATE", "maybe", "true or false"),
         ("CONCIERGE_OTP_MAX_ATTEMPTS", "0", "outside"),
         ("TWILIO_ACCOUNT_SID", "nope", "starting with AC"),
+        ("CONCIERGE_TARIFF_PATH", "/nonexistent/tariff.json", "tariff.json"),
     ]
 
     @Test(arguments: malformed)
