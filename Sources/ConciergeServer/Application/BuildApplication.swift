@@ -28,7 +28,7 @@ func makeApplication(
     Application(
         router: assembly.router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
-        services: [DatabaseService(database: assembly.database)],
+        services: [DatabaseService(database: assembly.database), assembly.maintenance],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: assembly.logger)
 }
@@ -38,6 +38,8 @@ struct Assembly {
     let router: Router<AppRequestContext>
     let database: any SQLDatabase
     let logger: Logger
+    let maintenance: BookingMaintenanceService
+    let bookings: BookingService
 }
 
 /// - Parameter smsSender: replaces the configured SMS provider (tests that need a slow or
@@ -76,15 +78,35 @@ func assemble(
     RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity)).addRoutes(to: rides)
     let maps = try mapsProviders(configuration, clock: clock, logger: logger)
     RidesPlacesController(places: maps.places).addRoutes(to: rides)
-    RidesPricingController(
-        pricing: RidePricingService(
-            places: maps.places, routes: maps.routes, calculator: PriceCalculator(tariff: configuration.tariff),
-            clock: clock)
-    ).addRoutes(to: rides)
+    let pricing = RidePricingService(
+        places: maps.places, routes: maps.routes, calculator: PriceCalculator(tariff: configuration.tariff),
+        clock: clock)
+    RidesPricingController(pricing: pricing).addRoutes(to: rides)
+
+    let bookingStore = SQLBookingStore(database: database)
+    let sandbox = SandboxPaymentProvider(
+        ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, clock: clock)
+    let payments: any PaymentProvider = sandbox
+    let publicURL = configuration.publicURL
+    let bookings = BookingService(
+        store: bookingStore, pricing: pricing, tariff: configuration.tariff, payments: payments,
+        rules: configuration.bookingRules, clock: clock,
+        returnURL: { "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)" },
+        webhookURL: "\(publicURL)/payments/\(payments.name)/webhook",
+        contact: { try await identity.customer(id: $0) })
+    RidesBookingController(bookings: bookings, signIn: signIn).addRoutes(to: rides)
+    BookingReturnPageController(bookings: bookings, payments: payments).addRoutes(to: rides)
+    let devOutbox = DevOutbox(store: outbox, clock: clock, logger: logger)
+    let maintenance = BookingMaintenanceService(
+        bookings: bookings,
+        deliverer: NotificationDeliverer(
+            outbox: bookingStore, email: devOutbox, sms: smsSender ?? devOutbox, clock: clock),
+        interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
+        SandboxCheckoutController(sandbox: sandbox, bookings: bookings).addRoutes(to: router)
     }
-    return Assembly(router: router, database: database, logger: logger)
+    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance, bookings: bookings)
 }
 
 /// The production secret comes from the environment; dev generates one on first start and

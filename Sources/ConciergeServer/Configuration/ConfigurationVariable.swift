@@ -54,6 +54,27 @@ public struct ConfigurationVariable: Sendable {
             summary: "Code checks per client IP per hour."),
         .init(name: "CONCIERGE_SESSION_TTL_SECONDS", defaultValue: "604800", summary: "Session lifetime (7 days)."),
         .init(
+            name: "CONCIERGE_TARIFF_PATH", defaultValue: "(built-in)",
+            summary: "JSON tariff for rides pricing; see docs/tariff.example.json."),
+        .init(
+            name: "GOOGLE_MAPS_API_KEY", defaultValue: "(unset)",
+            summary: "Use Google Places (New) and Routes instead of the gazetteer and the offline estimator."),
+        .init(
+            name: "CONCIERGE_MIN_ADVANCE_HOURS", defaultValue: "48",
+            summary: "Rides must be booked at least this many hours ahead."),
+        .init(
+            name: "CONCIERGE_QUOTE_TTL_SECONDS", defaultValue: "1800",
+            summary: "How long a quote holds; an unpaid booking expires after it."),
+        .init(
+            name: "CONCIERGE_FREE_CANCELLATION_HOURS", defaultValue: "24",
+            summary: "Free cancellation (with refund) until this many hours before pickup."),
+        .init(
+            name: "CONCIERGE_PAYMENT_PROVIDER", defaultValue: "sandbox",
+            summary: "`sandbox` (dev only; Concierge serves the checkout itself)."),
+        .init(
+            name: "CONCIERGE_WORKER_INTERVAL_SECONDS", defaultValue: "5",
+            summary: "How often unpaid bookings are expired and notifications delivered."),
+        .init(
             name: "TWILIO_ACCOUNT_SID", defaultValue: "(unset)",
             summary: "Twilio account; setting it switches SMS from the dev outbox to Twilio."),
         .init(name: "TWILIO_AUTH_TOKEN", defaultValue: "(unset)", summary: "Twilio auth token."),

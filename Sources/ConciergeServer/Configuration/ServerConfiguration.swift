@@ -39,6 +39,15 @@ public struct ServerConfiguration: Sendable {
     public var tariff: Tariff
     /// When set, places and routes come from Google instead of the embedded defaults.
     public var googleMapsAPIKey: String?
+    public var bookingRules: BookingRules
+    public var payments: PaymentProviderChoice
+    public var workerInterval: Int
+
+    public enum PaymentProviderChoice: String, Sendable {
+        case sandbox
+        case mollie
+        case stripe
+    }
 
     /// The defaults: dev mode, SQLite at `./concierge.sqlite`, dev outbox.
     public init() {
@@ -102,6 +111,24 @@ public struct ServerConfiguration: Sendable {
             tariff = .standard
         }
         googleMapsAPIKey = reader.optional("GOOGLE_MAPS_API_KEY")
+        bookingRules = BookingRules()
+        bookingRules.minimumAdvanceHours = try reader.integer("CONCIERGE_MIN_ADVANCE_HOURS", in: 0...8760)
+        bookingRules.quoteLifetimeSeconds = try reader.integer("CONCIERGE_QUOTE_TTL_SECONDS", in: 60...86_400)
+        bookingRules.freeCancellationHours = try reader.integer("CONCIERGE_FREE_CANCELLATION_HOURS", in: 0...8760)
+        workerInterval = try reader.integer("CONCIERGE_WORKER_INTERVAL_SECONDS", in: 1...3600)
+        guard let payments = PaymentProviderChoice(rawValue: reader.string("CONCIERGE_PAYMENT_PROVIDER").lowercased())
+        else {
+            throw ConfigurationError("CONCIERGE_PAYMENT_PROVIDER", "must be sandbox, mollie or stripe")
+        }
+        if payments == .sandbox, mode == .production {
+            throw ConfigurationError(
+                "CONCIERGE_PAYMENT_PROVIDER", "is sandbox, which takes no money; production needs mollie or stripe")
+        }
+        if payments != .sandbox {
+            throw ConfigurationError(
+                "CONCIERGE_PAYMENT_PROVIDER", "\(payments.rawValue) is not wired into the server yet; use sandbox")
+        }
+        self.payments = payments
     }
 
     private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError)

@@ -1,7 +1,7 @@
 /// Every schema change, in order. Append only: a released migration is never edited.
 /// Times are BIGINT milliseconds since 1970 UTC (see `SQLValue`).
 public enum Migrations {
-    public static let all: [Migration] = [identity, outbox]
+    public static let all: [Migration] = [identity, outbox, bookings]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
@@ -82,5 +82,129 @@ public enum Migrations {
                         created_at BIGINT NOT NULL
                     )
                     """)
+        ])
+
+    static let bookings = Migration(
+        version: 3, name: "ride bookings, payments, notifications",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE bookings (
+                    id TEXT PRIMARY KEY,
+                    reference TEXT NOT NULL UNIQUE,
+                    public_secret TEXT NOT NULL,
+                    customer_id TEXT NOT NULL REFERENCES customers(id),
+                    pickup_place_id TEXT NOT NULL,
+                    pickup_description TEXT NOT NULL,
+                    pickup_name TEXT NOT NULL,
+                    pickup_kind TEXT NOT NULL,
+                    pickup_time_zone TEXT NOT NULL,
+                    destination_place_id TEXT NOT NULL,
+                    destination_description TEXT NOT NULL,
+                    destination_name TEXT NOT NULL,
+                    destination_kind TEXT NOT NULL,
+                    destination_time_zone TEXT NOT NULL,
+                    pickup_at BIGINT NOT NULL,
+                    passengers BIGINT NOT NULL,
+                    vehicle_class TEXT NOT NULL,
+                    flight_number TEXT,
+                    price_cents BIGINT NOT NULL,
+                    currency TEXT NOT NULL,
+                    distance_meters BIGINT NOT NULL,
+                    duration_seconds BIGINT NOT NULL,
+                    state TEXT NOT NULL,
+                    quote_expires_at BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    payment_provider TEXT,
+                    payment_id TEXT,
+                    checkout_url TEXT,
+                    payment_status TEXT
+                )
+                """),
+            .portable("CREATE INDEX bookings_by_customer ON bookings (customer_id, created_at)"),
+            .portable("CREATE UNIQUE INDEX bookings_by_payment ON bookings (payment_provider, payment_id)"),
+            .portable("CREATE INDEX bookings_by_state ON bookings (state, quote_expires_at)"),
+            .perDialect(
+                sqlite: """
+                    CREATE TABLE booking_events (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        booking_id TEXT NOT NULL REFERENCES bookings(id) ON DELETE CASCADE,
+                        at BIGINT NOT NULL,
+                        type TEXT NOT NULL,
+                        actor TEXT NOT NULL,
+                        detail TEXT NOT NULL
+                    )
+                    """,
+                postgres: """
+                    CREATE TABLE booking_events (
+                        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        booking_id TEXT NOT NULL REFERENCES bookings(id) ON DELETE CASCADE,
+                        at BIGINT NOT NULL,
+                        type TEXT NOT NULL,
+                        actor TEXT NOT NULL,
+                        detail TEXT NOT NULL
+                    )
+                    """),
+            .portable("CREATE INDEX booking_events_by_booking ON booking_events (booking_id, seq)"),
+            .portable(
+                """
+                CREATE TABLE idempotency_keys (
+                    customer_id TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    request_hash TEXT NOT NULL,
+                    response TEXT,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (customer_id, key)
+                )
+                """),
+            .perDialect(
+                sqlite: """
+                    CREATE TABLE notification_outbox (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        dedupe_key TEXT NOT NULL UNIQUE,
+                        channel TEXT NOT NULL,
+                        recipient TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        attempts BIGINT NOT NULL DEFAULT 0,
+                        next_attempt_at BIGINT NOT NULL,
+                        created_at BIGINT NOT NULL,
+                        sent_at BIGINT,
+                        last_error TEXT
+                    )
+                    """,
+                postgres: """
+                    CREATE TABLE notification_outbox (
+                        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                        dedupe_key TEXT NOT NULL UNIQUE,
+                        channel TEXT NOT NULL,
+                        recipient TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        body TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        attempts BIGINT NOT NULL DEFAULT 0,
+                        next_attempt_at BIGINT NOT NULL,
+                        created_at BIGINT NOT NULL,
+                        sent_at BIGINT,
+                        last_error TEXT
+                    )
+                    """),
+            .portable("CREATE INDEX notification_outbox_due ON notification_outbox (status, next_attempt_at)"),
+            .portable(
+                """
+                CREATE TABLE sandbox_payments (
+                    id TEXT PRIMARY KEY,
+                    amount_cents BIGINT NOT NULL,
+                    currency TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    redirect_url TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    refunded_cents BIGINT NOT NULL DEFAULT 0,
+                    metadata TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL
+                )
+                """),
         ])
 }

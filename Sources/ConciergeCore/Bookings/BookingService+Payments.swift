@@ -1,0 +1,145 @@
+import Foundation
+
+extension BookingService {
+    /// Applies what the provider says about a payment: the one transition behind webhooks, the
+    /// return page and the sandbox checkout. Idempotent: a replay finds the state already moved
+    /// and changes nothing. Returns the booking, or nil when the payment is not ours.
+    @discardableResult
+    public func applyPayment(_ snapshot: PaymentSnapshot) async throws -> Booking? {
+        guard let booking = try await store.booking(paymentProvider: payments.name, paymentID: snapshot.id) else {
+            return nil
+        }
+        let now = clock.now
+        let actor = "provider:\(payments.name)"
+        guard snapshot.status == .paid else {
+            if booking.paymentStatus != snapshot.status {
+                try await store.recordPaymentStatus(bookingID: booking.id, status: snapshot.status)
+            }
+            return try await store.booking(reference: booking.reference)
+        }
+        switch booking.state {
+        case .awaitingPayment where now < booking.quoteExpiresAt, .awaitingPayment where rulesStillHold(booking, now),
+            .expired where rulesStillHold(booking, now):
+            let late = booking.state == .expired || now >= booking.quoteExpiresAt
+            return try await orCurrent(
+                store.transition(
+                    bookingID: booking.id, from: [.awaitingPayment, .expired], to: .confirmed, paymentStatus: .paid,
+                    event: BookingEvent(
+                        bookingID: booking.id, at: now, type: "confirmed", actor: actor,
+                        detail: late ? "payment arrived after the quote expired; the ride can still be made" : "paid"),
+                    notification: confirmation(for: booking)), booking)
+        case .awaitingPayment, .expired:
+            // Paid too late to keep the booking rules: give the money back, and say why.
+            _ = try await payments.refundPayment(
+                id: snapshot.id, amountCents: snapshot.amountCents - snapshot.refundedCents, currency: booking.currency,
+                reason: "Concierge ride \(booking.reference): paid after the quote expired",
+                idempotencyKey: "late-\(booking.id)")
+            return try await orCurrent(
+                store.transition(
+                    bookingID: booking.id, from: [.awaitingPayment, .expired], to: .refunded, paymentStatus: .paid,
+                    event: BookingEvent(
+                        bookingID: booking.id, at: now, type: "refunded", actor: "system",
+                        detail:
+                            "payment arrived after the quote expired and the pickup is now too soon; refunded in full"),
+                    notification: lateRefundNotice(for: booking)), booking)
+        default:
+            return booking
+        }
+    }
+
+    /// The transition's result, or the booking as it is now when someone else moved it first.
+    private func orCurrent(_ moved: Booking?, _ booking: Booking) async throws -> Booking? {
+        if let moved { return moved }
+        return try await store.booking(reference: booking.reference)
+    }
+
+    /// Whether the booking could be made now: the pickup is still far enough ahead.
+    func rulesStillHold(_ booking: Booking, _ now: Date) -> Bool {
+        (try? rules.checkPickupTime(booking.pickupAt, now: now)) != nil
+    }
+
+    // MARK: Expiry
+
+    /// Expires every unpaid booking whose quote lapsed, and cancels its payment. Run by the
+    /// background service and at start, so a server that was down catches up.
+    @discardableResult
+    public func expireLapsedBookings(limit: Int = 100) async throws -> Int {
+        var count = 0
+        for booking in try await store.lapsedUnpaidBookings(now: clock.now, limit: limit) {
+            if try await expire(booking) != nil { count += 1 }
+        }
+        return count
+    }
+
+    func expireIfLapsed(_ booking: Booking) async throws -> Booking {
+        guard booking.state == .awaitingPayment, clock.now >= booking.quoteExpiresAt else { return booking }
+        return try await orCurrent(expire(booking), booking) ?? booking
+    }
+
+    private func expire(_ booking: Booking) async throws -> Booking? {
+        let expired = try await store.transition(
+            bookingID: booking.id, from: [.awaitingPayment], to: .expired, paymentStatus: nil,
+            event: BookingEvent(
+                bookingID: booking.id, at: clock.now, type: "expired", actor: "system",
+                detail: "unpaid when the quote expired"),
+            notification: nil)
+        if expired != nil, let paymentID = booking.paymentID {
+            // Best effort: if the provider is down the payment page stays open, and a payment that
+            // still arrives takes the late-payment path.
+            try? await payments.cancelPayment(id: paymentID)
+        }
+        return expired
+    }
+
+    // MARK: Cancelling
+
+    /// The customer cancels: free until `freeCancellationHours` before pickup, refunded through
+    /// the provider; later → 409 with the policy.
+    public func cancel(reference: String, customer: Customer) async throws -> Booking {
+        let booking = try await booking(reference: reference, customerID: customer.id)
+        let now = clock.now
+        let actor = "customer:\(customer.id)"
+        switch booking.state {
+        case .awaitingPayment:
+            guard
+                let cancelled = try await store.transition(
+                    bookingID: booking.id, from: [.awaitingPayment], to: .cancelled, paymentStatus: nil,
+                    event: BookingEvent(
+                        bookingID: booking.id, at: now, type: "cancelled", actor: actor, detail: "before payment"),
+                    notification: nil)
+            else { return try await self.booking(reference: reference, customerID: customer.id) }
+            if let paymentID = booking.paymentID { try? await payments.cancelPayment(id: paymentID) }
+            return cancelled
+        case .confirmed:
+            let deadline = booking.pickupAt.addingTimeInterval(-Double(rules.freeCancellationHours) * 3600)
+            guard now <= deadline else {
+                throw ConciergeError(
+                    .conflict, code: "cancellation_window_closed",
+                    message:
+                        "Rides can be cancelled free of charge until \(rules.freeCancellationHours) hours before pickup (\(ZurichTime.describe(deadline))). Please contact us to change this ride."
+                )
+            }
+            if let paymentID = booking.paymentID {
+                _ = try await payments.refundPayment(
+                    id: paymentID, amountCents: booking.priceCents, currency: booking.currency,
+                    reason: "Concierge ride \(booking.reference) cancelled by the customer",
+                    idempotencyKey: "cancel-\(booking.id)")
+            }
+            return try await orCurrent(
+                store.transition(
+                    bookingID: booking.id, from: [.confirmed], to: .cancelled, paymentStatus: nil,
+                    event: BookingEvent(
+                        bookingID: booking.id, at: now, type: "cancelled", actor: actor,
+                        detail: "refunded \(Money.formatCHF(booking.priceCents))"),
+                    notification: cancellationNotice(for: booking)), booking) ?? booking
+        case .cancelled:
+            return booking
+        default:
+            throw ConciergeError(
+                .conflict, code: "not_cancellable",
+                message:
+                    "This booking is \(booking.state.rawValue.replacingOccurrences(of: "_", with: " ")) and can no longer be cancelled."
+            )
+        }
+    }
+}

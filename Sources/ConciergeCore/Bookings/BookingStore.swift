@@ -1,0 +1,68 @@
+public import Foundation
+
+/// What an `Idempotency-Key` claim found.
+public enum IdempotencyClaim: Sendable, Equatable {
+    /// The key is new and now ours; run the request.
+    case claimed
+    /// The same request ran before; here is its answer.
+    case replay(response: String)
+    /// The key was used with another body.
+    case mismatch
+    /// The same request is running right now (a concurrent retry).
+    case inProgress
+}
+
+/// Persistence for ride bookings. State changes are conditional writes: a transition happens
+/// only from the states given, so concurrent and replayed deliveries change nothing twice.
+public protocol BookingStore: Sendable {
+    func claimIdempotencyKey(customerID: String, key: String, requestHash: String, now: Date) async throws
+        -> IdempotencyClaim
+    func completeIdempotencyKey(customerID: String, key: String, response: String) async throws
+    func releaseIdempotencyKey(customerID: String, key: String) async throws
+    /// Forgets keys older than `before` (they are kept 24 hours).
+    func pruneIdempotencyKeys(before: Date) async throws
+
+    /// Inserts the booking and its first event; false when the reference is taken.
+    func insertBooking(_ booking: Booking, event: BookingEvent) async throws -> Bool
+    func attachPayment(bookingID: String, provider: String, paymentID: String, checkoutURL: String) async throws
+    /// Removes a booking whose payment could not be created, so no booking is left without one.
+    func deleteBookingWithoutPayment(id: String) async throws
+
+    func booking(reference: String) async throws -> Booking?
+    func booking(paymentProvider: String, paymentID: String) async throws -> Booking?
+    /// The customer's bookings, newest first.
+    func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking]
+    func events(bookingID: String) async throws -> [BookingEvent]
+
+    /// Moves the booking to `to` if it is in one of `from`, appending `event` and queueing
+    /// `notification` in the same transaction. Returns the updated booking, or nil when its
+    /// state was not one of `from` (someone else got there first).
+    func transition(
+        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
+        event: BookingEvent, notification: PendingNotification?
+    ) async throws -> Booking?
+    /// Records the provider's payment status without a state change.
+    func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws
+
+    /// Unpaid bookings whose quote lapsed at or before `now`.
+    func lapsedUnpaidBookings(now: Date, limit: Int) async throws -> [Booking]
+}
+
+/// The queue of notifications, written with the state changes and drained by a worker.
+public protocol NotificationOutbox: Sendable {
+    func due(now: Date, limit: Int) async throws -> [QueuedNotification]
+    func markSent(id: Int64, at: Date) async throws
+    func markFailed(id: Int64, attempts: Int, retryAt: Date?, error: String) async throws
+}
+
+public struct QueuedNotification: Sendable, Equatable {
+    public let id: Int64
+    public let notification: PendingNotification
+    public let attempts: Int
+
+    public init(id: Int64, notification: PendingNotification, attempts: Int) {
+        self.id = id
+        self.notification = notification
+        self.attempts = attempts
+    }
+}

@@ -1,0 +1,42 @@
+import Hummingbird
+import NIOCore
+
+/// Minimal server-rendered pages: escaped text, one stylesheet, no scripts.
+enum HTMLPage {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `body` must already be escaped HTML.
+    static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>
+            body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d1d1f}
+            h1{font-size:1.5rem} dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}
+            dt{color:#6e6e73} button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem .3rem 0 0;border-radius:.5rem;border:1px solid #ccc;cursor:pointer}
+            .pay{background:#0a7d32;color:#fff;border-color:#0a7d32} .note{color:#6e6e73;font-size:.9rem}
+            </style></head><body>
+            \(body)
+            </body></html>
+            """
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .init("Cache-Control")!: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

@@ -1,0 +1,192 @@
+public import ConciergeCore
+public import Foundation
+
+/// `BookingStore` and `NotificationOutbox` in SQL both engines understand.
+public struct SQLBookingStore: BookingStore, NotificationOutbox {
+    private let database: any SQLDatabase
+
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    // MARK: Idempotency keys
+
+    public func claimIdempotencyKey(customerID: String, key: String, requestHash: String, now: Date) async throws
+        -> IdempotencyClaim
+    {
+        let inserted = try await database.query(
+            """
+            INSERT INTO idempotency_keys (customer_id, key, request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)
+            ON CONFLICT (customer_id, key) DO NOTHING RETURNING key
+            """, [.text(customerID), .text(key), .text(requestHash), SQLValue(now)])
+        if !inserted.isEmpty { return .claimed }
+        guard
+            let row = try await database.query(
+                "SELECT request_hash, response FROM idempotency_keys WHERE customer_id = ? AND key = ?",
+                [.text(customerID), .text(key)]
+            ).first
+        else { return .inProgress }
+        guard try row.string("request_hash") == requestHash else { return .mismatch }
+        return try row.optionalString("response").map { .replay(response: $0) } ?? .inProgress
+    }
+
+    public func completeIdempotencyKey(customerID: String, key: String, response: String) async throws {
+        try await database.query(
+            "UPDATE idempotency_keys SET response = ? WHERE customer_id = ? AND key = ?",
+            [.text(response), .text(customerID), .text(key)])
+    }
+
+    public func releaseIdempotencyKey(customerID: String, key: String) async throws {
+        try await database.query(
+            "DELETE FROM idempotency_keys WHERE customer_id = ? AND key = ? AND response IS NULL",
+            [.text(customerID), .text(key)])
+    }
+
+    public func pruneIdempotencyKeys(before date: Date) async throws {
+        try await database.query("DELETE FROM idempotency_keys WHERE created_at < ?", [SQLValue(date)])
+    }
+
+    // MARK: Bookings
+
+    public func insertBooking(_ booking: Booking, event: BookingEvent) async throws -> Bool {
+        try await database.transaction { db in
+            let columns = BookingRow.columns(of: booking)
+            let inserted = try await db.query(
+                """
+                INSERT INTO bookings (\(columns.map(\.0).joined(separator: ", ")))
+                VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                ON CONFLICT (reference) DO NOTHING RETURNING id
+                """, columns.map(\.1))
+            guard !inserted.isEmpty else { return false }
+            try await Self.insert(event, db: db)
+            return true
+        }
+    }
+
+    public func attachPayment(bookingID: String, provider: String, paymentID: String, checkoutURL: String) async throws
+    {
+        try await database.query(
+            "UPDATE bookings SET payment_provider = ?, payment_id = ?, checkout_url = ? WHERE id = ?",
+            [.text(provider), .text(paymentID), .text(checkoutURL), .text(bookingID)])
+    }
+
+    public func deleteBookingWithoutPayment(id: String) async throws {
+        try await database.transaction { db in
+            try await db.query("DELETE FROM booking_events WHERE booking_id = ?", [.text(id)])
+            try await db.query("DELETE FROM bookings WHERE id = ? AND payment_id IS NULL", [.text(id)])
+        }
+    }
+
+    public func booking(reference: String) async throws -> Booking? {
+        try await database.query("SELECT * FROM bookings WHERE reference = ?", [.text(reference)]).first
+            .map(BookingRow.booking(from:))
+    }
+
+    public func booking(paymentProvider: String, paymentID: String) async throws -> Booking? {
+        try await database.query(
+            "SELECT * FROM bookings WHERE payment_provider = ? AND payment_id = ?",
+            [.text(paymentProvider), .text(paymentID)]
+        ).first.map(BookingRow.booking(from:))
+    }
+
+    public func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking] {
+        try await database.query(
+            "SELECT * FROM bookings WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+            [.text(customerID), SQLValue(limit), SQLValue(offset)]
+        ).map(BookingRow.booking(from:))
+    }
+
+    public func events(bookingID: String) async throws -> [BookingEvent] {
+        try await database.query("SELECT * FROM booking_events WHERE booking_id = ? ORDER BY seq", [.text(bookingID)])
+            .map {
+                BookingEvent(
+                    bookingID: try $0.string("booking_id"), at: try $0.date("at"), type: try $0.string("type"),
+                    actor: try $0.string("actor"), detail: try $0.string("detail"))
+            }
+    }
+
+    public func transition(
+        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
+        event: BookingEvent, notification: PendingNotification?
+    ) async throws -> Booking? {
+        let states = from.map(\.rawValue).sorted()
+        return try await database.transaction { db in
+            // The state check and the change are one statement: of two concurrent deliveries on
+            // two instances, exactly one sees a row come back.
+            let rows = try await db.query(
+                """
+                UPDATE bookings SET state = ?, payment_status = COALESCE(?, payment_status)
+                WHERE id = ? AND state IN (\(Array(repeating: "?", count: states.count).joined(separator: ", ")))
+                RETURNING *
+                """,
+                [.text(to.rawValue), SQLValue(paymentStatus?.rawValue), .text(bookingID)] + states.map { .text($0) })
+            guard let row = rows.first else { return nil }
+            try await Self.insert(event, db: db)
+            if let notification {
+                try await db.query(
+                    """
+                    INSERT INTO notification_outbox
+                        (dedupe_key, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)
+                    ON CONFLICT (dedupe_key) DO NOTHING
+                    """,
+                    [
+                        .text(notification.dedupeKey), .text(notification.channel.rawValue),
+                        .text(notification.recipient),
+                        .text(notification.subject), .text(notification.body), SQLValue(event.at), SQLValue(event.at),
+                    ])
+            }
+            return try BookingRow.booking(from: row)
+        }
+    }
+
+    public func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws {
+        try await database.query(
+            "UPDATE bookings SET payment_status = ? WHERE id = ?", [.text(status.rawValue), .text(bookingID)])
+    }
+
+    public func lapsedUnpaidBookings(now: Date, limit: Int) async throws -> [Booking] {
+        try await database.query(
+            "SELECT * FROM bookings WHERE state = 'awaiting_payment' AND quote_expires_at <= ? ORDER BY quote_expires_at LIMIT ?",
+            [SQLValue(now), SQLValue(limit)]
+        ).map(BookingRow.booking(from:))
+    }
+
+    private static func insert(_ event: BookingEvent, db: any SQLExecutor) async throws {
+        try await db.query(
+            "INSERT INTO booking_events (booking_id, at, type, actor, detail) VALUES (?, ?, ?, ?, ?)",
+            [.text(event.bookingID), SQLValue(event.at), .text(event.type), .text(event.actor), .text(event.detail)])
+    }
+
+    // MARK: Notification queue
+
+    public func due(now: Date, limit: Int) async throws -> [QueuedNotification] {
+        try await database.query(
+            "SELECT * FROM notification_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
+            [SQLValue(now), SQLValue(limit)]
+        ).map { row in
+            QueuedNotification(
+                id: Int64(try row.int("seq")),
+                notification: PendingNotification(
+                    dedupeKey: try row.string("dedupe_key"),
+                    channel: PendingNotification.Channel(rawValue: try row.string("channel")) ?? .email,
+                    recipient: try row.string("recipient"), subject: try row.string("subject"),
+                    body: try row.string("body")),
+                attempts: try row.int("attempts"))
+        }
+    }
+
+    public func markSent(id: Int64, at date: Date) async throws {
+        try await database.query(
+            "UPDATE notification_outbox SET status = 'sent', sent_at = ? WHERE seq = ?", [SQLValue(date), .integer(id)])
+    }
+
+    public func markFailed(id: Int64, attempts: Int, retryAt: Date?, error: String) async throws {
+        try await database.query(
+            "UPDATE notification_outbox SET status = ?, attempts = ?, next_attempt_at = COALESCE(?, next_attempt_at), last_error = ? WHERE seq = ?",
+            [
+                .text(retryAt == nil ? "failed" : "pending"), SQLValue(attempts), SQLValue(retryAt),
+                .text(String(error.prefix(500))), .integer(id),
+            ])
+    }
+}
