@@ -50,7 +50,10 @@ public protocol BookingStore: Sendable {
 
 /// The queue of notifications, written with the state changes and drained by a worker.
 public protocol NotificationOutbox: Sendable {
-    func due(now: Date, limit: Int) async throws -> [QueuedNotification]
+    /// Claims up to `limit` notifications that are due: each is leased to the caller until
+    /// `leaseUntil`, so two workers (or two instances) never send the same one; a worker that
+    /// dies mid-send leaves it to be picked up again when the lease runs out.
+    func claimDue(now: Date, leaseUntil: Date, limit: Int) async throws -> [QueuedNotification]
     func markSent(id: Int64, at: Date) async throws
     func markFailed(id: Int64, attempts: Int, retryAt: Date?, error: String) async throws
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Drains the notification outbox: sends what is due, marks it sent, and retries failures with
 /// growing pauses. Because notifications are written in the same transaction as the state
@@ -23,7 +23,8 @@ public struct NotificationDeliverer: Sendable {
     @discardableResult
     public func deliverDue(limit: Int = 50) async throws -> Int {
         var sent = 0
-        for queued in try await outbox.due(now: clock.now, limit: limit) {
+        let now = clock.now
+        for queued in try await outbox.claimDue(now: now, leaseUntil: now.addingTimeInterval(300), limit: limit) {
             let message = queued.notification
             do {
                 switch message.channel {

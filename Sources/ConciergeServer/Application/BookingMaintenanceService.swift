@@ -12,7 +12,8 @@ struct BookingMaintenanceService: Service {
     let logger: Logger
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        // Shutdown ends the pause early; that is a normal end, not a failure of the service.
+        try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 await tick()
                 try await Task.sleep(for: interval)

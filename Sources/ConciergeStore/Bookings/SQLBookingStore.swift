@@ -160,20 +160,31 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
 
     // MARK: Notification queue
 
-    public func due(now: Date, limit: Int) async throws -> [QueuedNotification] {
-        try await database.query(
-            "SELECT * FROM notification_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
-            [SQLValue(now), SQLValue(limit)]
-        ).map { row in
-            QueuedNotification(
-                id: Int64(try row.int("seq")),
-                notification: PendingNotification(
-                    dedupeKey: try row.string("dedupe_key"),
-                    channel: PendingNotification.Channel(rawValue: try row.string("channel")) ?? .email,
-                    recipient: try row.string("recipient"), subject: try row.string("subject"),
-                    body: try row.string("body")),
-                attempts: try row.int("attempts"))
+    public func claimDue(now: Date, leaseUntil: Date, limit: Int) async throws -> [QueuedNotification] {
+        let candidates = try await database.query(
+            "SELECT seq FROM notification_outbox WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
+            [SQLValue(now), SQLValue(limit)])
+        var claimed: [QueuedNotification] = []
+        for candidate in candidates {
+            // The conditional update is the claim: of two workers, one gets the row back.
+            let rows = try await database.query(
+                """
+                UPDATE notification_outbox SET next_attempt_at = ?
+                WHERE seq = ? AND status = 'pending' AND next_attempt_at <= ?
+                RETURNING *
+                """, [SQLValue(leaseUntil), .integer(Int64(try candidate.int("seq"))), SQLValue(now)])
+            guard let row = rows.first else { continue }
+            claimed.append(
+                QueuedNotification(
+                    id: Int64(try row.int("seq")),
+                    notification: PendingNotification(
+                        dedupeKey: try row.string("dedupe_key"),
+                        channel: PendingNotification.Channel(rawValue: try row.string("channel")) ?? .email,
+                        recipient: try row.string("recipient"), subject: try row.string("subject"),
+                        body: try row.string("body")),
+                    attempts: try row.int("attempts")))
         }
+        return claimed
     }
 
     public func markSent(id: Int64, at date: Date) async throws {
