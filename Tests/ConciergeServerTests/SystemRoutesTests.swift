@@ -50,11 +50,14 @@ import Testing
             environment: [
                 "CONCIERGE_MODE": "production", "CONCIERGE_SECRET": String(repeating: "s", count: 40),
                 "TWILIO_ACCOUNT_SID": "AC" + String(repeating: "a", count: 32), "TWILIO_AUTH_TOKEN": "token",
-                "TWILIO_FROM": "+41445551234",
+                "TWILIO_FROM": "+41445551234", "CONCIERGE_PAYMENT_PROVIDER": "mollie", "MOLLIE_API_KEY": "test_abc",
+                "POSTMARK_TOKEN": "server-token", "CONCIERGE_EMAIL_FROM": "rides@example.com",
             ])
         try await app.run { client in
             let outbox = try await client.send(.get, "/dev/outbox")
             #expect(outbox.status == .notFound)
+            let sandbox = try await client.send(.get, "/sandbox/checkout/sbx_1")
+            #expect(sandbox.status == .notFound)
             #expect(try await client.send(.get, "/health").status == .ok)
         }
     }

@@ -100,8 +100,11 @@ struct SMTPConversation {
     }
 
     /// Sends one command line (CRLF added) and returns the reply, whatever its code.
+    ///
+    /// A failed write is not reported as such: it means the channel closed, and why it closed (a
+    /// failed TLS handshake, the server's `421` goodbye) is what the reply stream then delivers.
     mutating func send(_ command: String) async throws -> SMTPReply {
-        try await write(command + "\r\n")
+        try? await write(command + "\r\n")
         return try await reply()
     }
 

@@ -155,8 +155,8 @@ public struct SMTPEmailSender: EmailSender {
         try await conversation.expect([250], after: "MAIL FROM:<\(url.from)>", stage: .mailFrom)
         try await conversation.expect([250, 251], after: "RCPT TO:<\(address)>", stage: .rcptTo)
         try await conversation.expect([354], after: "DATA", stage: .data)
-        try await conversation.write(message)
-        try await conversation.expect([250], after: ".", stage: .message)
+        // `message` ends with CRLF, so this adds the terminating `.` line.
+        try await conversation.expect([250], after: message + ".", stage: .message)
     }
 
     private func authenticate(

@@ -86,7 +86,17 @@ func assemble(
     let bookingStore = SQLBookingStore(database: database)
     let sandbox = SandboxPaymentProvider(
         ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, clock: clock)
-    let payments: any PaymentProvider = sandbox
+    let payments: any PaymentProvider
+    var stripeVerifiers: [StripeWebhookVerifier] = []
+    switch configuration.payments {
+    case .sandbox:
+        payments = sandbox
+    case .mollie(let apiKey):
+        payments = MolliePaymentProvider(apiKey: apiKey, logger: logger)
+    case .stripe(let secretKey, let webhookSecrets):
+        payments = StripePaymentProvider(secretKey: secretKey, clock: clock, logger: logger)
+        stripeVerifiers = webhookSecrets.map { StripeWebhookVerifier(secret: $0) }
+    }
     let publicURL = configuration.publicURL
     let bookings = BookingService(
         store: bookingStore, pricing: pricing, tariff: configuration.tariff, payments: payments,
@@ -96,6 +106,10 @@ func assemble(
         contact: { try await identity.customer(id: $0) })
     RidesBookingController(bookings: bookings, signIn: signIn).addRoutes(to: rides)
     BookingReturnPageController(bookings: bookings, payments: payments).addRoutes(to: rides)
+    PaymentWebhookController(
+        bookings: bookings, payments: payments, stripeVerifiers: stripeVerifiers,
+        events: SQLWebhookEventLog(database: database), clock: clock
+    ).addRoutes(to: router)
     let devOutbox = DevOutbox(store: outbox, clock: clock, logger: logger)
     let maintenance = BookingMaintenanceService(
         bookings: bookings,
@@ -147,4 +161,27 @@ private func mapsProviders(_ configuration: ServerConfiguration, clock: any Time
         )
     }
     return (try Gazetteer.shared(), CachedRouteProvider(upstream: OfflineRouteEstimator(), clock: clock))
+}
+
+private func emailSender(_ configuration: ServerConfiguration, devOutbox: DevOutbox, logger: Logger) throws
+    -> any EmailSender
+{
+    switch configuration.email {
+    case .devOutbox: devOutbox
+    case .smtp(let url): try SMTPEmailSender(smtpURL: url, logger: logger)
+    case .postmark(let token, let from): PostmarkEmailSender(serverToken: token, from: from, logger: logger)
+    }
+}
+
+/// Booking texts for customers without email go by SMS: through Twilio's Messages API when it
+/// is configured; with Verify (which only sends codes) or in dev, through the dev outbox.
+private func messageSMSSender(_ configuration: ServerConfiguration, devOutbox: DevOutbox, logger: Logger)
+    -> any SMSSender
+{
+    switch configuration.sms {
+    case .twilioMessages(let account, let token, let from):
+        TwilioMessagesSender(
+            credentials: TwilioCredentials(accountSID: account, authToken: token), from: from, logger: logger)
+    case .devOutbox, .twilioVerify: devOutbox
+    }
 }

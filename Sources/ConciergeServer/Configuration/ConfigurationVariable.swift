@@ -70,10 +70,24 @@ public struct ConfigurationVariable: Sendable {
             summary: "Free cancellation (with refund) until this many hours before pickup."),
         .init(
             name: "CONCIERGE_PAYMENT_PROVIDER", defaultValue: "sandbox",
-            summary: "`sandbox` (dev only; Concierge serves the checkout itself)."),
+            summary: "`sandbox` (dev only; Concierge serves the checkout itself), `mollie` or `stripe`."),
+        .init(
+            name: "MOLLIE_API_KEY", defaultValue: "(unset)", summary: "Mollie API key (test_… or live_…), for `mollie`."
+        ),
+        .init(name: "STRIPE_SECRET_KEY", defaultValue: "(unset)", summary: "Stripe secret key (sk_…), for `stripe`."),
+        .init(
+            name: "STRIPE_WEBHOOK_SECRET", defaultValue: "(unset)",
+            summary: "Stripe webhook signing secret (whsec_…); several, comma-separated, while rotating."),
         .init(
             name: "CONCIERGE_WORKER_INTERVAL_SECONDS", defaultValue: "5",
             summary: "How often unpaid bookings are expired and notifications delivered."),
+        .init(
+            name: "SMTP_URL", defaultValue: "(unset)",
+            summary: "Send email by SMTP, e.g. smtp://user:pw@smtp.example.com:587?from=rides@example.com (STARTTLS)."),
+        .init(name: "POSTMARK_TOKEN", defaultValue: "(unset)", summary: "Send email through Postmark's HTTP API."),
+        .init(
+            name: "CONCIERGE_EMAIL_FROM", defaultValue: "(unset)",
+            summary: "Sender address for Postmark (a confirmed sender signature)."),
         .init(
             name: "TWILIO_ACCOUNT_SID", defaultValue: "(unset)",
             summary: "Twilio account; setting it switches SMS from the dev outbox to Twilio."),

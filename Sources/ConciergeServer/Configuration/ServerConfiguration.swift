@@ -1,4 +1,5 @@
 public import ConciergeCore
+import ConciergeProviders
 public import ConciergeStore
 import Foundation
 public import Logging
@@ -42,11 +43,18 @@ public struct ServerConfiguration: Sendable {
     public var bookingRules: BookingRules
     public var payments: PaymentProviderChoice
     public var workerInterval: Int
+    public var email: EmailProviderChoice
 
-    public enum PaymentProviderChoice: String, Sendable {
+    public enum EmailProviderChoice: Sendable, Equatable {
+        case devOutbox
+        case smtp(url: String)
+        case postmark(token: String, from: String)
+    }
+
+    public enum PaymentProviderChoice: Sendable, Equatable {
         case sandbox
-        case mollie
-        case stripe
+        case mollie(apiKey: String)
+        case stripe(secretKey: String, webhookSecrets: [String])
     }
 
     /// The defaults: dev mode, SQLite at `./concierge.sqlite`, dev outbox.
@@ -116,19 +124,33 @@ public struct ServerConfiguration: Sendable {
         bookingRules.quoteLifetimeSeconds = try reader.integer("CONCIERGE_QUOTE_TTL_SECONDS", in: 60...86_400)
         bookingRules.freeCancellationHours = try reader.integer("CONCIERGE_FREE_CANCELLATION_HOURS", in: 0...8760)
         workerInterval = try reader.integer("CONCIERGE_WORKER_INTERVAL_SECONDS", in: 1...3600)
-        guard let payments = PaymentProviderChoice(rawValue: reader.string("CONCIERGE_PAYMENT_PROVIDER").lowercased())
-        else {
+        email = try Self.emailProvider(reader, mode: mode)
+        switch reader.string("CONCIERGE_PAYMENT_PROVIDER").lowercased() {
+        case "sandbox":
+            if mode == .production {
+                throw ConfigurationError(
+                    "CONCIERGE_PAYMENT_PROVIDER", "is sandbox, which takes no money; production needs mollie or stripe")
+            }
+            payments = .sandbox
+        case "mollie":
+            guard let key = reader.optional("MOLLIE_API_KEY"), key.hasPrefix("test_") || key.hasPrefix("live_") else {
+                throw ConfigurationError("MOLLIE_API_KEY", "is required for mollie and starts with test_ or live_")
+            }
+            payments = .mollie(apiKey: key)
+        case "stripe":
+            guard let key = reader.optional("STRIPE_SECRET_KEY"), key.hasPrefix("sk_") || key.hasPrefix("rk_") else {
+                throw ConfigurationError("STRIPE_SECRET_KEY", "is required for stripe and starts with sk_ (or rk_)")
+            }
+            guard let secrets = reader.optional("STRIPE_WEBHOOK_SECRET") else {
+                throw ConfigurationError(
+                    "STRIPE_WEBHOOK_SECRET", "is required for stripe (whsec_… from the webhook endpoint)")
+            }
+            payments = .stripe(
+                secretKey: key,
+                webhookSecrets: secrets.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        default:
             throw ConfigurationError("CONCIERGE_PAYMENT_PROVIDER", "must be sandbox, mollie or stripe")
         }
-        if payments == .sandbox, mode == .production {
-            throw ConfigurationError(
-                "CONCIERGE_PAYMENT_PROVIDER", "is sandbox, which takes no money; production needs mollie or stripe")
-        }
-        if payments != .sandbox {
-            throw ConfigurationError(
-                "CONCIERGE_PAYMENT_PROVIDER", "\(payments.rawValue) is not wired into the server yet; use sandbox")
-        }
-        self.payments = payments
     }
 
     private static func smsProvider(_ reader: inout EnvironmentReader, mode: Mode) throws(ConfigurationError)
@@ -166,8 +188,34 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
+extension ServerConfiguration {
+    fileprivate static func emailProvider(_ reader: EnvironmentReader, mode: Mode) throws(ConfigurationError)
+        -> EmailProviderChoice
+    {
+        if let url = reader.optional("SMTP_URL") {
+            do {
+                _ = try SMTPURL(url)
+            } catch {
+                throw ConfigurationError("SMTP_URL", "\(error)")
+            }
+            return .smtp(url: url)
+        }
+        if let token = reader.optional("POSTMARK_TOKEN") {
+            guard let from = reader.optional("CONCIERGE_EMAIL_FROM"), from.contains("@") else {
+                throw ConfigurationError("CONCIERGE_EMAIL_FROM", "is required with POSTMARK_TOKEN: the sender address")
+            }
+            return .postmark(token: token, from: from)
+        }
+        if mode == .production {
+            throw ConfigurationError(
+                "SMTP_URL", "or POSTMARK_TOKEN is required in production: the dev outbox sends no email")
+        }
+        return .devOutbox
+    }
+}
+
 /// Reads variables, falling back to each one's documented default.
-private struct EnvironmentReader {
+fileprivate struct EnvironmentReader {
     let environment: [String: String]
 
     init(_ environment: [String: String]) {

@@ -1,7 +1,7 @@
 /// Every schema change, in order. Append only: a released migration is never edited.
 /// Times are BIGINT milliseconds since 1970 UTC (see `SQLValue`).
 public enum Migrations {
-    public static let all: [Migration] = [identity, outbox, bookings]
+    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
@@ -206,5 +206,19 @@ public enum Migrations {
                     expires_at BIGINT NOT NULL
                 )
                 """),
+        ])
+
+    static let webhookEvents = Migration(
+        version: 4, name: "applied webhook events",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE webhook_events (
+                    provider TEXT NOT NULL,
+                    event_id TEXT NOT NULL,
+                    received_at BIGINT NOT NULL,
+                    PRIMARY KEY (provider, event_id)
+                )
+                """)
         ])
 }

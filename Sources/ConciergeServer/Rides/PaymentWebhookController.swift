@@ -1,0 +1,82 @@
+import ConciergeCore
+import ConciergeProviders
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Provider webhooks. Both end in `BookingService.applyPayment`, the same transition the return
+/// page and the sandbox checkout run.
+struct PaymentWebhookController {
+    let bookings: BookingService
+    let payments: any PaymentProvider
+    let stripeVerifiers: [StripeWebhookVerifier]
+    let events: any WebhookEventLog
+    let clock: any TimeSource
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.post("payments/mollie/webhook", use: mollie)
+        router.post("payments/stripe/webhook", use: stripe)
+    }
+
+    struct MollieNotification: Decodable {
+        let id: String
+    }
+
+    /// Mollie posts only `id=tr_…`: fetch the payment and apply it. 200 for unknown ids (so
+    /// nobody learns which exist); 503 when it cannot be applied now, so Mollie retries.
+    @Sendable func mollie(request: Request, context: AppRequestContext) async throws -> Response {
+        guard payments.name == "mollie" else { return Response(status: .notFound) }
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        guard
+            let notification = try? URLEncodedFormDecoder().decode(
+                MollieNotification.self, from: String(buffer: buffer)),
+            notification.id.count <= 64
+        else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "Send the payment id as the form field 'id'.")
+        }
+        do {
+            let snapshot = try await payments.fetchPayment(id: notification.id)
+            try await bookings.applyPayment(snapshot)
+        } catch let error as ConciergeError where error.code == "payment_not_found" {
+            context.logger.info("mollie webhook for an unknown payment")
+        } catch {
+            context.logger.warning("mollie webhook not applied yet: \(error)")
+            return Response(status: .serviceUnavailable)
+        }
+        return Response(status: .ok)
+    }
+
+    /// Stripe signs the raw body; an event applied before is acknowledged and ignored.
+    @Sendable func stripe(request: Request, context: AppRequestContext) async throws -> Response {
+        guard payments.name == "stripe" else { return Response(status: .notFound) }
+        let payload = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+        let header = request.headers[.init("Stripe-Signature")!]
+        var verified: StripeWebhookEvent?
+        var lastError: (any Error)?
+        for verifier in stripeVerifiers {
+            do {
+                verified = try verifier.verify(payload: payload, signatureHeader: header, now: clock.now)
+                break
+            } catch {
+                lastError = error
+            }
+        }
+        guard let event = verified else {
+            throw lastError
+                ?? ConciergeError(.invalidInput, code: "invalid_signature", message: "The Stripe signature is invalid.")
+        }
+        guard let sessionID = event.checkoutSessionID else { return Response(status: .ok) }
+        guard try await events.recordOnce(provider: "stripe", eventID: event.id, at: clock.now) else {
+            return Response(status: .ok)
+        }
+        do {
+            try await bookings.applyPayment(try await payments.fetchPayment(id: sessionID))
+        } catch {
+            try? await events.forget(provider: "stripe", eventID: event.id)
+            context.logger.warning("stripe webhook not applied yet: \(error)")
+            return Response(status: .serviceUnavailable)
+        }
+        return Response(status: .ok)
+    }
+}
