@@ -47,11 +47,13 @@ struct TestApp {
     /// Like `run`, and hands over the background worker so a test says when it runs (its own
     /// loop only ticks at start and then hourly in tests).
     func runWithWorker<Value: Sendable>(
+        payments: (any PaymentProvider)? = nil,
         _ body: @Sendable (any TestClientProtocol, BookingMaintenanceService) async throws -> Value
     ) async throws -> Value {
         var configuration = self.configuration
         configuration.workerInterval = 3600
-        let assembly = try await assemble(configuration: configuration, clock: clock, logger: Self.quiet)
+        let assembly = try await assemble(
+            configuration: configuration, clock: clock, logger: Self.quiet, paymentProvider: payments)
         let app = makeApplication(assembly: assembly, configuration: configuration) { _ in }
         let worker = assembly.maintenance
         return try await app.test(.router) { client in try await body(client, worker) }

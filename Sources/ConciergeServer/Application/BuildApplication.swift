@@ -42,10 +42,12 @@ struct Assembly {
     let bookings: BookingService
 }
 
-/// - Parameter smsSender: replaces the configured SMS provider (tests that need a slow or
-///   failing one).
+/// - Parameters:
+///   - smsSender: replaces the configured SMS provider (tests that need a slow or failing one).
+///   - paymentProvider: replaces the configured payment provider (webhook tests).
 func assemble(
-    configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, smsSender: (any SMSSender)? = nil
+    configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, smsSender: (any SMSSender)? = nil,
+    paymentProvider: (any PaymentProvider)? = nil
 ) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
@@ -89,6 +91,11 @@ func assemble(
     let payments: any PaymentProvider
     var stripeVerifiers: [StripeWebhookVerifier] = []
     switch configuration.payments {
+    case _ where paymentProvider != nil:
+        payments = paymentProvider ?? sandbox
+        if case .stripe(_, let webhookSecrets) = configuration.payments {
+            stripeVerifiers = webhookSecrets.map { StripeWebhookVerifier(secret: $0) }
+        }
     case .sandbox:
         payments = sandbox
     case .mollie(let apiKey):
