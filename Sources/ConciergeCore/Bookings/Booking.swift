@@ -60,13 +60,15 @@ public struct Booking: Sendable, Equatable {
     public var checkoutURL: String?
     /// The provider's last known payment status.
     public var paymentStatus: PaymentStatus?
+    /// Set once a chauffeur is assigned.
+    public var driver: Driver?
 
     public init(
         id: String, reference: String, publicSecret: String, customerID: String, pickup: BookedPlace,
         destination: BookedPlace, pickupAt: Date, passengers: Int, vehicleClass: VehicleClass, flightNumber: String?,
         priceCents: Int, currency: String, distanceMeters: Int, durationSeconds: Int, state: BookingState,
         quoteExpiresAt: Date, createdAt: Date, paymentProvider: String?, paymentID: String?, checkoutURL: String?,
-        paymentStatus: PaymentStatus?
+        paymentStatus: PaymentStatus?, driver: Driver? = nil
     ) {
         self.id = id
         self.reference = reference
@@ -89,6 +91,7 @@ public struct Booking: Sendable, Equatable {
         self.paymentID = paymentID
         self.checkoutURL = checkoutURL
         self.paymentStatus = paymentStatus
+        self.driver = driver
     }
 }
 

@@ -41,6 +41,12 @@ public protocol BookingStore: Sendable {
         bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
         event: BookingEvent, notification: PendingNotification?
     ) async throws -> Booking?
+    /// Every booking matching the filter, pickup time ascending (the dispatcher's view).
+    func bookings(state: BookingState?, pickupFrom: Date?, pickupTo: Date?, limit: Int, offset: Int) async throws
+        -> [Booking]
+    /// Stores the assigned chauffeur.
+    func assignDriver(bookingID: String, driver: Driver) async throws
+
     /// Records the provider's payment status without a state change.
     func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws
 

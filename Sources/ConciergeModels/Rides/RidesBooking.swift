@@ -87,6 +87,8 @@ public struct BookingSummary: Codable, Sendable, Equatable, Identifiable {
     /// Until when an unpaid booking can be paid.
     public var quoteExpiresAt: String
     public var createdAt: String
+    /// The chauffeur, once assigned.
+    public var driver: DriverDetails?
 
     public var id: String { reference }
 
@@ -94,7 +96,7 @@ public struct BookingSummary: Codable, Sendable, Equatable, Identifiable {
         reference: String, status: String, pickup: BookingLocation, destination: BookingLocation,
         pickupDatetime: String, passengers: Int, vehicleClass: String, flightNumber: String?, priceCents: Int,
         priceFormatted: String, distanceKm: Double, durationMinutes: Int, checkoutUrl: String?,
-        quoteExpiresAt: String, createdAt: String
+        quoteExpiresAt: String, createdAt: String, driver: DriverDetails? = nil
     ) {
         self.reference = reference
         self.status = status
@@ -111,6 +113,7 @@ public struct BookingSummary: Codable, Sendable, Equatable, Identifiable {
         self.checkoutUrl = checkoutUrl
         self.quoteExpiresAt = quoteExpiresAt
         self.createdAt = createdAt
+        self.driver = driver
     }
 }
 
@@ -134,5 +137,59 @@ public struct BookingDetailResponse: Codable, Sendable, Equatable {
     public init(success: Bool = true, booking: BookingSummary) {
         self.success = success
         self.booking = booking
+    }
+}
+
+/// The chauffeur of a ride.
+public struct DriverDetails: Codable, Sendable, Equatable {
+    public var name: String
+    public var phone: String
+    public var vehicle: String
+    public var plate: String
+    public init(name: String, phone: String, vehicle: String, plate: String) {
+        self.name = name
+        self.phone = phone
+        self.vehicle = vehicle
+        self.plate = plate
+    }
+}
+
+/// One entry of a booking's event log (admin API).
+public struct BookingEventResponse: Codable, Sendable, Equatable {
+    public var at: String
+    public var type: String
+    public var actor: String
+    public var detail: String
+    public init(at: String, type: String, actor: String, detail: String) {
+        self.at = at
+        self.type = type
+        self.actor = actor
+        self.detail = detail
+    }
+}
+
+/// `GET /admin/bookings/{ref}` response: the booking and its event log.
+public struct AdminBookingResponse: Codable, Sendable, Equatable {
+    public var success: Bool
+    public var booking: BookingSummary
+    public var customerId: String
+    public var events: [BookingEventResponse]
+    public init(success: Bool = true, booking: BookingSummary, customerId: String, events: [BookingEventResponse]) {
+        self.success = success
+        self.booking = booking
+        self.customerId = customerId
+        self.events = events
+    }
+}
+
+/// `POST /admin/bookings/{ref}/status` request body.
+public struct RideStatusUpdate: Codable, Sendable, Equatable {
+    /// driver_assigned, en_route, arrived, on_board, completed or no_show.
+    public var status: String
+    /// Required for driver_assigned.
+    public var driver: DriverDetails?
+    public init(status: String, driver: DriverDetails? = nil) {
+        self.status = status
+        self.driver = driver
     }
 }

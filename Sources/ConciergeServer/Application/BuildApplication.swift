@@ -123,6 +123,9 @@ func assemble(
         deliverer: NotificationDeliverer(
             outbox: bookingStore, email: devOutbox, sms: smsSender ?? devOutbox, clock: clock),
         interval: .seconds(configuration.workerInterval), logger: logger)
+    if let token = configuration.adminToken {
+        AdminBookingsController(bookings: bookings, token: token).addRoutes(to: router)
+    }
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
         SandboxCheckoutController(sandbox: sandbox, bookings: bookings).addRoutes(to: router)

@@ -89,6 +89,9 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_EMAIL_FROM", defaultValue: "(unset)",
             summary: "Sender address for Postmark (a confirmed sender signature)."),
         .init(
+            name: "CONCIERGE_ADMIN_TOKEN", defaultValue: "(unset)",
+            summary: "Bearer token of the admin API (/admin/*), 32+ characters; unset, the admin API is off."),
+        .init(
             name: "TWILIO_ACCOUNT_SID", defaultValue: "(unset)",
             summary: "Twilio account; setting it switches SMS from the dev outbox to Twilio."),
         .init(name: "TWILIO_AUTH_TOKEN", defaultValue: "(unset)", summary: "Twilio auth token."),

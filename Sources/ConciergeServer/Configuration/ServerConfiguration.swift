@@ -44,6 +44,8 @@ public struct ServerConfiguration: Sendable {
     public var payments: PaymentProviderChoice
     public var workerInterval: Int
     public var email: EmailProviderChoice
+    /// Nil turns the admin API off.
+    public var adminToken: String?
 
     public enum EmailProviderChoice: Sendable, Equatable {
         case devOutbox
@@ -125,6 +127,10 @@ public struct ServerConfiguration: Sendable {
         bookingRules.freeCancellationHours = try reader.integer("CONCIERGE_FREE_CANCELLATION_HOURS", in: 0...8760)
         workerInterval = try reader.integer("CONCIERGE_WORKER_INTERVAL_SECONDS", in: 1...3600)
         email = try Self.emailProvider(reader, mode: mode)
+        adminToken = reader.optional("CONCIERGE_ADMIN_TOKEN")
+        if let adminToken, adminToken.count < 32 {
+            throw ConfigurationError("CONCIERGE_ADMIN_TOKEN", "must be at least 32 characters (it has \(adminToken.count))")
+        }
         switch reader.string("CONCIERGE_PAYMENT_PROVIDER").lowercased() {
         case "sandbox":
             if mode == .production {

@@ -89,6 +89,9 @@ extension BookingSummary {
             durationMinutes: Int((Double(booking.durationSeconds) / 60).rounded(.up)),
             checkoutUrl: booking.state == .awaitingPayment ? booking.checkoutURL : nil,
             quoteExpiresAt: WireDate.string(from: booking.quoteExpiresAt),
-            createdAt: WireDate.string(from: booking.createdAt))
+            createdAt: WireDate.string(from: booking.createdAt),
+            driver: booking.driver.map {
+                DriverDetails(name: $0.name, phone: $0.phone, vehicle: $0.vehicle, plate: $0.plate)
+            })
     }
 }

@@ -50,6 +50,11 @@ enum BookingRow {
             paymentProvider: try row.optionalString("payment_provider"),
             paymentID: try row.optionalString("payment_id"),
             checkoutURL: try row.optionalString("checkout_url"),
-            paymentStatus: try row.optionalString("payment_status").flatMap(PaymentStatus.init(rawValue:)))
+            paymentStatus: try row.optionalString("payment_status").flatMap(PaymentStatus.init(rawValue:)),
+            driver: try row.optionalString("driver_name").map { name in
+                Driver(
+                    name: name, phone: try row.optionalString("driver_phone") ?? "",
+                    vehicle: try row.optionalString("driver_vehicle") ?? "", plate: try row.optionalString("driver_plate") ?? "")
+            })
     }
 }

@@ -140,6 +140,36 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
         }
     }
 
+    public func bookings(state: BookingState?, pickupFrom: Date?, pickupTo: Date?, limit: Int, offset: Int) async throws
+        -> [Booking]
+    {
+        var conditions: [String] = []
+        var binds: [SQLValue] = []
+        if let state {
+            conditions.append("state = ?")
+            binds.append(.text(state.rawValue))
+        }
+        if let pickupFrom {
+            conditions.append("pickup_at >= ?")
+            binds.append(SQLValue(pickupFrom))
+        }
+        if let pickupTo {
+            conditions.append("pickup_at < ?")
+            binds.append(SQLValue(pickupTo))
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try await database.query(
+            "SELECT * FROM bookings \(filter) ORDER BY pickup_at, id LIMIT ? OFFSET ?",
+            binds + [SQLValue(limit), SQLValue(offset)]
+        ).map(BookingRow.booking(from:))
+    }
+
+    public func assignDriver(bookingID: String, driver: Driver) async throws {
+        try await database.query(
+            "UPDATE bookings SET driver_name = ?, driver_phone = ?, driver_vehicle = ?, driver_plate = ? WHERE id = ?",
+            [.text(driver.name), .text(driver.phone), .text(driver.vehicle), .text(driver.plate), .text(bookingID)])
+    }
+
     public func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws {
         try await database.query(
             "UPDATE bookings SET payment_status = ? WHERE id = ?", [.text(status.rawValue), .text(bookingID)])

@@ -1,7 +1,7 @@
 /// Every schema change, in order. Append only: a released migration is never edited.
 /// Times are BIGINT milliseconds since 1970 UTC (see `SQLValue`).
 public enum Migrations {
-    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents]
+    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents, drivers]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
@@ -220,5 +220,15 @@ public enum Migrations {
                     PRIMARY KEY (provider, event_id)
                 )
                 """)
+        ])
+
+    static let drivers = Migration(
+        version: 5, name: "driver details on bookings",
+        statements: [
+            .portable("ALTER TABLE bookings ADD COLUMN driver_name TEXT"),
+            .portable("ALTER TABLE bookings ADD COLUMN driver_phone TEXT"),
+            .portable("ALTER TABLE bookings ADD COLUMN driver_vehicle TEXT"),
+            .portable("ALTER TABLE bookings ADD COLUMN driver_plate TEXT"),
+            .portable("CREATE INDEX bookings_by_pickup ON bookings (pickup_at)"),
         ])
 }
