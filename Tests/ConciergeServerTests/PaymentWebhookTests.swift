@@ -167,4 +167,22 @@ import Testing
             #expect(try await client.emails(subjectContaining: reference).count == 1)
         }
     }
+
+    @Test func theReturnPageAsksTheProviderWhileTheBookingWaits() async throws {
+        let app = try await TestApp.make(engine: .sqlite)
+        let mollie = FakeProvider(name: "mollie")
+        try await app.runWithWorker(payments: mollie) { client, _ in
+            let (reference, paymentID, token) = try await Self.bookOne(client, app: app)
+            let waiting = try await client.send(.get, "/rides/booking-confirmed?ref=\(reference)")
+            #expect(String(buffer: waiting.body).contains("Waiting for payment"))
+            // Paid at the provider; the webhook has not arrived yet.
+            mollie.set(paymentID, .paid)
+            let page = try await client.send(.get, "/rides/booking-confirmed?ref=\(reference)")
+            #expect(String(buffer: page.body).contains("Booking confirmed"))
+            let status = try await client.bookingStatus(reference, token: token)
+            #expect(status == "confirmed")
+            let unknown = try await client.send(.get, "/rides/booking-confirmed?ref=VRM-0000")
+            #expect(unknown.status == .notFound)
+        }
+    }
 }

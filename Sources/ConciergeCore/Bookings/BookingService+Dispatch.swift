@@ -26,10 +26,12 @@ extension BookingService {
             throw ConciergeError(
                 .conflict, code: "invalid_transition",
                 message:
-                    "A \(booking.state.rawValue) ride cannot become \(target.rawValue)\(options.isEmpty ? "; it is finished." : ". Next can be: \(options).")")
+                    "A \(booking.state.rawValue) ride cannot become \(target.rawValue)\(options.isEmpty ? "; it is finished." : ". Next can be: \(options).")"
+            )
         }
         if target == .driverAssigned {
-            guard let driver, !driver.name.isEmpty, !driver.phone.isEmpty, !driver.vehicle.isEmpty, !driver.plate.isEmpty
+            guard let driver, !driver.name.isEmpty, !driver.phone.isEmpty, !driver.vehicle.isEmpty,
+                !driver.plate.isEmpty
             else {
                 throw ConciergeError(
                     .invalidInput, code: "driver_required",
@@ -37,11 +39,14 @@ extension BookingService {
             }
             try await store.assignDriver(bookingID: booking.id, driver: driver)
         }
-        let detail = target == .driverAssigned ? "driver \(driver?.name ?? ""), \(driver?.vehicle ?? "") \(driver?.plate ?? "")" : ""
+        let detail =
+            target == .driverAssigned
+            ? "driver \(driver?.name ?? ""), \(driver?.vehicle ?? "") \(driver?.plate ?? "")" : ""
         guard
             let moved = try await store.transition(
                 bookingID: booking.id, from: [booking.state], to: target, paymentStatus: nil,
-                event: BookingEvent(bookingID: booking.id, at: clock.now, type: target.rawValue, actor: "admin", detail: detail),
+                event: BookingEvent(
+                    bookingID: booking.id, at: clock.now, type: target.rawValue, actor: "admin", detail: detail),
                 notification: nil)
         else {
             throw ConciergeError(

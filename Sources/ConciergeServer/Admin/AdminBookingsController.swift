@@ -19,7 +19,8 @@ struct AdminBookingsController {
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let state = try request.optionalQuery("status").map { text in
             guard let state = BookingState(rawValue: text) else {
-                throw ConciergeError(.invalidInput, code: "invalid_request", message: "Unknown status '\(text.prefix(30))'.")
+                throw ConciergeError(
+                    .invalidInput, code: "invalid_request", message: "Unknown status '\(text.prefix(30))'.")
             }
             return state
         }
@@ -38,7 +39,8 @@ struct AdminBookingsController {
             offset: offset)
         return try jsonResponse(
             BookingListResponse(
-                bookings: page.prefix(limit).map(BookingSummary.init), nextOffset: page.count > limit ? offset + limit : nil))
+                bookings: page.prefix(limit).map(BookingSummary.init),
+                nextOffset: page.count > limit ? offset + limit : nil))
     }
 
     @Sendable func detail(request: Request, context: AppRequestContext) async throws -> Response {
@@ -49,7 +51,8 @@ struct AdminBookingsController {
     @Sendable func advance(request: Request, context: AppRequestContext) async throws -> Response {
         let update = try await request.decodeJSON(RideStatusUpdate.self, context: context)
         guard let target = BookingState(rawValue: update.status) else {
-            throw ConciergeError(.invalidInput, code: "invalid_request", message: "Unknown status '\(update.status.prefix(30))'.")
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "Unknown status '\(update.status.prefix(30))'.")
         }
         let driver = update.driver.map { Driver(name: $0.name, phone: $0.phone, vehicle: $0.vehicle, plate: $0.plate) }
         let moved = try await bookings.advance(
@@ -61,7 +64,8 @@ struct AdminBookingsController {
         AdminBookingResponse(
             booking: BookingSummary(booking), customerId: booking.customerID,
             events: try await bookings.events(of: booking).map {
-                BookingEventResponse(at: WireDate.string(from: $0.at), type: $0.type, actor: $0.actor, detail: $0.detail)
+                BookingEventResponse(
+                    at: WireDate.string(from: $0.at), type: $0.type, actor: $0.actor, detail: $0.detail)
             })
     }
 }

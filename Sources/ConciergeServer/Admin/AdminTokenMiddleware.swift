@@ -13,7 +13,8 @@ struct AdminTokenMiddleware: RouterMiddleware {
             SecretHasher.constantTimeEquals(given, token)
         else {
             throw ConciergeError(
-                .unauthorized, code: "admin_unauthorized", message: "This admin endpoint needs the admin token as a bearer token.")
+                .unauthorized, code: "admin_unauthorized",
+                message: "This admin endpoint needs the admin token as a bearer token.")
         }
         return try await next(request, context)
     }

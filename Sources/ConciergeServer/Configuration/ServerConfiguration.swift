@@ -129,7 +129,8 @@ public struct ServerConfiguration: Sendable {
         email = try Self.emailProvider(reader, mode: mode)
         adminToken = reader.optional("CONCIERGE_ADMIN_TOKEN")
         if let adminToken, adminToken.count < 32 {
-            throw ConfigurationError("CONCIERGE_ADMIN_TOKEN", "must be at least 32 characters (it has \(adminToken.count))")
+            throw ConfigurationError(
+                "CONCIERGE_ADMIN_TOKEN", "must be at least 32 characters (it has \(adminToken.count))")
         }
         switch reader.string("CONCIERGE_PAYMENT_PROVIDER").lowercased() {
         case "sandbox":

@@ -54,7 +54,8 @@ enum BookingRow {
             driver: try row.optionalString("driver_name").map { name in
                 Driver(
                     name: name, phone: try row.optionalString("driver_phone") ?? "",
-                    vehicle: try row.optionalString("driver_vehicle") ?? "", plate: try row.optionalString("driver_plate") ?? "")
+                    vehicle: try row.optionalString("driver_vehicle") ?? "",
+                    plate: try row.optionalString("driver_plate") ?? "")
             })
     }
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""Rewrites the configuration table in README.md from ConfigurationVariable.swift, the one list
+of settings. A test (theREADMEDocumentsEveryVariableWithItsFlagAndDefault) fails when they differ."""
+import os
+import re
+
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+SOURCE = os.path.join(ROOT, "Sources", "ConciergeServer", "Configuration", "ConfigurationVariable.swift")
+README = os.path.join(ROOT, "README.md")
+
+entries = re.findall(
+    r'\.init\(\s*name:\s*"([^"]+)",\s*defaultValue:\s*"([^"]+)",\s*summary:\s*"((?:[^"\\]|\\.)*)"\s*\)',
+    open(SOURCE, encoding="utf-8").read())
+rows = []
+for name, default, summary in entries:
+    bare = name[len("CONCIERGE_"):] if name.startswith("CONCIERGE_") else name
+    rows.append("| `%s` | `--%s` | %s | %s |" % (name, bare.lower().replace("_", "-"), default, summary))
+text = open(README, encoding="utf-8").read()
+start = text.index("| variable | flag | default | meaning |")
+end = text.index("\n\n", start)
+table = "| variable | flag | default | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
+open(README, "w", encoding="utf-8").write(text[:start] + table + text[end:])
+print("%d variables" % len(rows))
