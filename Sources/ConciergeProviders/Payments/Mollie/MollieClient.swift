@@ -169,29 +169,9 @@ public struct MolliePaymentProvider: PaymentProvider {
         if let idempotencyKey { headers.append(("Idempotency-Key", idempotencyKey)) }
         let request = ProviderHTTPRequest(method: method, url: baseURL + path, headers: headers, body: data)
 
-        var attempt = 1
-        while true {
-            do {
-                let response = try await transport.send(request, timeout: timeout)
-                guard attempt < 2, (500...599).contains(response.status) else { return response }
-                logger.info(
-                    "Mollie \(operation) answered \(response.status); retrying once",
-                    metadata: ["http_status": "\(response.status)"])
-            } catch let error as ProviderTransportError {
-                guard attempt < 2 else {
-                    logger.warning("Mollie \(operation) unreachable", metadata: ["transport_error": "\(error)"])
-                    throw MollieErrorMapping.unavailable(retryAfterSeconds: nil)
-                }
-                logger.info(
-                    "Mollie \(operation) got no answer; retrying once", metadata: ["transport_error": "\(error)"])
-            }
-            attempt += 1
-            if retryBackoff > .zero {
-                try await Task.sleep(for: retryBackoff)
-            } else {
-                try Task.checkCancellation()
-            }
-        }
+        return try await transport.sendRetryingOnce(
+            request, timeout: timeout, backoff: retryBackoff, provider: "Mollie", operation: operation, logger: logger,
+            unavailable: { MollieErrorMapping.unavailable(retryAfterSeconds: nil) })
     }
 
     private func failure(_ response: ProviderHTTPResponse, calling operation: String) -> ConciergeError {

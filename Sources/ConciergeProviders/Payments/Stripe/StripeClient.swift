@@ -217,29 +217,9 @@ public struct StripePaymentProvider: PaymentProvider {
         if let idempotencyKey { headers.append(("Idempotency-Key", idempotencyKey)) }
         let request = ProviderHTTPRequest(method: method, url: baseURL + path, headers: headers, body: body)
 
-        var attempt = 1
-        while true {
-            do {
-                let response = try await transport.send(request, timeout: timeout)
-                guard attempt < 2, (500...599).contains(response.status) else { return response }
-                logger.info(
-                    "Stripe \(operation) answered \(response.status); retrying once",
-                    metadata: ["http_status": "\(response.status)"])
-            } catch let error as ProviderTransportError {
-                guard attempt < 2 else {
-                    logger.warning("Stripe \(operation) unreachable", metadata: ["transport_error": "\(error)"])
-                    throw StripeErrorMapping.unavailable(retryAfterSeconds: nil)
-                }
-                logger.info(
-                    "Stripe \(operation) got no answer; retrying once", metadata: ["transport_error": "\(error)"])
-            }
-            attempt += 1
-            if retryBackoff > .zero {
-                try await Task.sleep(for: retryBackoff)
-            } else {
-                try Task.checkCancellation()
-            }
-        }
+        return try await transport.sendRetryingOnce(
+            request, timeout: timeout, backoff: retryBackoff, provider: "Stripe", operation: operation, logger: logger,
+            unavailable: { StripeErrorMapping.unavailable(retryAfterSeconds: nil) })
     }
 
     private func failure(_ response: ProviderHTTPResponse, calling operation: String) -> ConciergeError {
