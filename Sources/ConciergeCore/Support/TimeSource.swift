@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Where the current time comes from. Domain code never calls `Date()`: it asks a `TimeSource`,
+/// Where the current time comes from. Domain code never reads the wall clock: it asks a `TimeSource`,
 /// so tests can move time forward instead of sleeping.
 public protocol TimeSource: Sendable {
     var now: Date { get }
@@ -9,7 +9,7 @@ public protocol TimeSource: Sendable {
 /// The real clock.
 public struct SystemTimeSource: TimeSource {
     public init() {}
-    public var now: Date { Date() }
+    public var now: Date { .now }
 }
 
 /// A clock that only moves when told to; for tests and simulations.
