@@ -20,10 +20,15 @@ import Testing
         private var amounts: [String: Int] = [:]
         private var refunds: [String] = []
         private var down = false
+        private var refuseCreate = false
 
         init(name: String) { self.name = name }
 
         func createPayment(_ request: PaymentRequest) async throws -> CreatedPayment {
+            if lock.withLock({ refuseCreate }) {
+                throw ConciergeError(
+                    .unavailable(retryAfterSeconds: nil), code: "payments_unavailable", message: "Payments are down.")
+            }
             let id = "tr_\(UUID().uuidString.prefix(8))"
             lock.withLock {
                 statuses[id] = .open
@@ -59,6 +64,7 @@ import Testing
 
         func set(_ id: String, _ status: PaymentStatus) { lock.withLock { statuses[id] = status } }
         func setDown(_ value: Bool) { lock.withLock { down = value } }
+        func setRefuseCreate(_ value: Bool) { lock.withLock { refuseCreate = value } }
         var refundKeys: [String] { lock.withLock { refunds } }
     }
 
@@ -183,6 +189,27 @@ import Testing
             #expect(status == "confirmed")
             let unknown = try await client.send(.get, "/rides/booking-confirmed?ref=VRM-0000")
             #expect(unknown.status == .notFound)
+        }
+    }
+
+    @Test func whenThePaymentCannotBeCreatedNoBookingRemainsAndTheKeyIsFreeForTheRetry() async throws {
+        let app = try await TestApp.make(engine: .sqlite)
+        let mollie = FakeProvider(name: "mollie")
+        try await app.runWithWorker(payments: mollie) { client, _ in
+            let token = try await client.signedInCustomer()
+            let pickup = app.clock.now.addingTimeInterval(3 * 86_400)
+            mollie.setRefuseCreate(true)
+            let failed = try await client.book(token: token, pickupAt: pickup, key: "retry-me")
+            #expect(failed.status == .serviceUnavailable)
+            #expect(failed.errorBody?.code == "payments_unavailable")
+            let none = try await client.send(.get, "/rides/bookings", token: token).decode(BookingListResponse.self)
+            #expect(none.bookings.isEmpty)
+
+            mollie.setRefuseCreate(false)
+            let retried = try await client.book(token: token, pickupAt: pickup, key: "retry-me")
+            #expect(retried.status == .ok)
+            let one = try await client.send(.get, "/rides/bookings", token: token).decode(BookingListResponse.self)
+            #expect(one.bookings.count == 1)
         }
     }
 }
