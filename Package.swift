@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "concierge", targets: ["concierge"]),
         .library(name: "ConciergeModels", targets: ["ConciergeModels"]),
+        .library(name: "ConciergeKit", targets: ["ConciergeKit"]),
         .library(name: "ConciergeServer", targets: ["ConciergeServer"]),
     ],
     dependencies: [
@@ -30,6 +31,8 @@ let package = Package(
     targets: [
         // Wire types shared by the server and the SDK: Foundation only.
         .target(name: "ConciergeModels", swiftSettings: strict),
+        // The client SDK for iOS/macOS apps and the CLI: Foundation (and FoundationNetworking) only.
+        .target(name: "ConciergeKit", dependencies: ["ConciergeModels"], swiftSettings: strict),
         // Domain rules: no HTTP, no SQL; time and randomness are injected.
         .target(
             name: "ConciergeCore",
@@ -98,6 +101,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ConciergeCoreTests", dependencies: ["ConciergeCore", "ConciergeModels"], swiftSettings: strict),
+        .testTarget(
+            name: "ConciergeKitTests",
+            dependencies: [
+                "ConciergeKit", "ConciergeServer", "ConciergeTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "ConciergeStoreTests",
             dependencies: ["ConciergeStore", "ConciergeTestSupport"],

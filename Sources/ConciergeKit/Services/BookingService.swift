@@ -1,0 +1,75 @@
+public import ConciergeModels
+import Foundation
+
+/// Booking rides and reading them back.
+///
+/// ```swift
+/// let response = try await BookingService.shared.createBooking(
+///     pickupPlaceId: "gz_iata_ZRH", pickupDescription: "Zurich Airport",
+///     destinationPlaceId: "gz_geo_2657896", destinationDescription: "Zürich",
+///     dateTime: "2027-01-15T13:00:00.000Z", passengers: 2, vehicleClass: "business",
+///     flightNumber: "LX123", sessionToken: sessionToken)
+/// let checkout = URL(string: response.checkoutUrl ?? "")
+/// ```
+public struct BookingService: Sendable {
+    public static var shared: BookingService { BookingService(client: .configured) }
+
+    public let client: ConciergeClient
+
+    public init(client: ConciergeClient) {
+        self.client = client
+    }
+
+    /// Books a ride. Each call carries its own `Idempotency-Key`, reused when the call retries
+    /// after a network failure, so a lost answer never books twice.
+    public func createBooking(
+        pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String, destinationDescription: String,
+        dateTime: String, passengers: Int?, vehicleClass: String, flightNumber: String?, sessionToken: String?
+    ) async throws(BookingError) -> BookingResponse {
+        guard let sessionToken, !sessionToken.isEmpty else { throw .missingSessionToken }
+        guard !pickupPlaceId.isEmpty, !destinationPlaceId.isEmpty else { throw .missingPlaceId }
+        let request = BookingRequest(
+            pickup: BookingLocation(placeId: pickupPlaceId, description: pickupDescription),
+            destination: BookingLocation(placeId: destinationPlaceId, description: destinationDescription),
+            dateTime: dateTime, passengers: passengers, vehicleClass: vehicleClass.toVehicleClass,
+            flightNumber: flightNumber.flatMap { $0.isEmpty ? nil : $0 })
+        let key = UUID().uuidString
+        do throws(BookingError) {
+            return try await send(request, key: key, token: sessionToken)
+        } catch {
+            guard case .networkError = error else { throw error }
+            // The answer may have been lost after the server booked: the same key returns it.
+            return try await send(request, key: key, token: sessionToken)
+        }
+    }
+
+    private func send(_ request: BookingRequest, key: String, token: String) async throws(BookingError)
+        -> BookingResponse
+    {
+        try await client.send("POST", "rides/app-book", body: request, token: token, headers: ["Idempotency-Key": key])
+    }
+
+    /// The customer's bookings, newest first.
+    public func bookings(sessionToken: String, limit: Int = 20, offset: Int = 0) async throws(BookingError)
+        -> BookingListResponse
+    {
+        try await client.send(
+            "GET", "rides/bookings",
+            query: [
+                URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset)),
+            ],
+            token: sessionToken)
+    }
+
+    public func booking(reference: String, sessionToken: String) async throws(BookingError) -> BookingSummary {
+        try await client.send("GET", "rides/bookings/\(reference)", token: sessionToken, as: BookingDetailResponse.self)
+            .booking
+    }
+
+    /// Cancels; free until 24 h before pickup (refunded), later `validationError` with the policy.
+    public func cancel(reference: String, sessionToken: String) async throws(BookingError) -> BookingSummary {
+        try await client.send(
+            "POST", "rides/bookings/\(reference)/cancel", token: sessionToken, as: BookingDetailResponse.self
+        ).booking
+    }
+}

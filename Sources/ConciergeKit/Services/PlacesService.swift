@@ -1,0 +1,42 @@
+public import ConciergeModels
+import Foundation
+
+/// Place search through Concierge (its gazetteer or Google, whichever the server runs).
+///
+/// ```swift
+/// let suggestions = try await PlacesService.shared.autocomplete("zurich air")
+/// let place = try await PlacesService.shared.details(placeId: suggestions[0].placeId)
+/// ```
+public struct PlacesService: Sendable {
+    public static var shared: PlacesService { PlacesService(client: .configured) }
+
+    public let client: ConciergeClient
+
+    public init(client: ConciergeClient) {
+        self.client = client
+    }
+
+    /// Up to 10 suggestions; `sessionToken` groups one search for billing, `near` biases ranking.
+    public func autocomplete(
+        _ input: String, sessionToken: String? = nil, near: (latitude: Double, longitude: Double)? = nil
+    ) async throws(BookingError) -> [PlaceSuggestionResponse] {
+        var query = [URLQueryItem(name: "input", value: input)]
+        if let sessionToken { query.append(URLQueryItem(name: "sessionToken", value: sessionToken)) }
+        if let near {
+            query.append(URLQueryItem(name: "lat", value: String(near.latitude)))
+            query.append(URLQueryItem(name: "lon", value: String(near.longitude)))
+        }
+        return try await client.send(
+            "GET", "rides/places/autocomplete", query: query, as: PlacesAutocompleteResponse.self
+        )
+        .suggestions
+    }
+
+    public func details(placeId: String, sessionToken: String? = nil) async throws(BookingError) -> PlaceDetailsResponse
+    {
+        guard !placeId.isEmpty else { throw .missingPlaceId }
+        return try await client.send(
+            "GET", "rides/places/\(placeId)",
+            query: sessionToken.map { [URLQueryItem(name: "sessionToken", value: $0)] } ?? [])
+    }
+}

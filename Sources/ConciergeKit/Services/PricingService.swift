@@ -1,0 +1,42 @@
+public import ConciergeModels
+public import Foundation
+
+/// Prices per vehicle class for a trip at a pickup time.
+///
+/// ```swift
+/// let pricing = try await PricingService.shared.fetchPricing(
+///     originPlaceId: "gz_iata_ZRH", destinationPlaceId: "gz_geo_2657896",
+///     pickupDatetime: "2027-01-15T13:00:00.000Z")
+/// print(pricing.prices.business.priceFormatted)   // "CHF 95.00"
+/// ```
+public struct PricingService: Sendable {
+    public static var shared: PricingService { PricingService(client: .configured) }
+
+    public let client: ConciergeClient
+
+    public init(client: ConciergeClient) {
+        self.client = client
+    }
+
+    /// `pickupDatetime` is ISO 8601 UTC (see `SwissDateTime`).
+    public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickupDatetime: String)
+        async throws(BookingError) -> PricingResponse
+    {
+        guard !originPlaceId.isEmpty, !destinationPlaceId.isEmpty else { throw .missingPlaceId }
+        return try await client.send(
+            "GET", "rides/pricing",
+            query: [
+                URLQueryItem(name: "originPlaceId", value: originPlaceId),
+                URLQueryItem(name: "destinationPlaceId", value: destinationPlaceId),
+                URLQueryItem(name: "pickupDatetime", value: pickupDatetime),
+            ])
+    }
+
+    public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickup: Date) async throws(BookingError)
+        -> PricingResponse
+    {
+        try await fetchPricing(
+            originPlaceId: originPlaceId, destinationPlaceId: destinationPlaceId,
+            pickupDatetime: WireDate.string(from: pickup))
+    }
+}
