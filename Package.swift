@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "ConciergeModels", swiftSettings: strict),
         // The client SDK for iOS/macOS apps and the CLI: Foundation (and FoundationNetworking) only.
         .target(name: "ConciergeKit", dependencies: ["ConciergeModels"], swiftSettings: strict),
+        // What the CLI's client commands do and print, through ConciergeKit only.
+        .target(name: "ConciergeCLI", dependencies: ["ConciergeKit"], swiftSettings: strict),
         // Domain rules: no HTTP, no SQL; time and randomness are injected.
         .target(
             name: "ConciergeCore",
@@ -88,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "concierge",
             dependencies: [
-                "ConciergeServer", "ConciergeBenchmarks",
+                "ConciergeServer", "ConciergeBenchmarks", "ConciergeCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "ConciergeKitTests",
             dependencies: [
-                "ConciergeKit", "ConciergeServer", "ConciergeTestSupport",
+                "ConciergeKit", "ConciergeCLI", "ConciergeServer", "ConciergeTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strict

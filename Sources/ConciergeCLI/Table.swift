@@ -1,0 +1,19 @@
+import Foundation
+
+/// A plain-text table with aligned columns.
+struct Table {
+    let headers: [String]
+    let rows: [[String]]
+
+    func render() -> String {
+        let widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+}
