@@ -1,6 +1,7 @@
 import ConciergeCore
 import ConciergeKit
 import ConciergeServer
+import ConciergeTestSupport
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -17,8 +18,10 @@ struct LiveServer {
     /// Runs `body` against a fresh server on a temporary SQLite file, then shuts it down.
     static func run<T: Sendable>(_ body: @Sendable (LiveServer) async throws -> T) async throws -> T {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kit-\(UUID().uuidString).sqlite").path
+        // A known free port rather than 0, so the public URL in checkout links is the real one.
+        let port = try PostgresTestServer.freePort()
         let configuration = try ServerConfiguration(environment: [
-            "CONCIERGE_SQLITE_PATH": path, "CONCIERGE_PORT": "0", "CONCIERGE_LOG_LEVEL": "critical",
+            "CONCIERGE_SQLITE_PATH": path, "CONCIERGE_PORT": "\(port)", "CONCIERGE_LOG_LEVEL": "critical",
         ])
         // The SDK's own clock is the real one, so the server's starts now.
         let clock = ManualTimeSource(Date())

@@ -3,9 +3,13 @@ import ConciergeModels
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The seed app's calls, written as the implementation guide writes them, against a live server.
 @Suite struct RidesSDKTests {
-    @Test func theGuidesFlowSignsInPricesAndBooks() async throws {
+    @Test func theWholeFlowSignsInPricesBooksPaysAndCancels() async throws {
         try await LiveServer.run { server in
             let auth = VeramoAuthService(client: server.client)
             let sent = try await auth.requestSMSCode(phone: "+41 79 123 45 67")
@@ -39,10 +43,19 @@ import Testing
             let reference = try #require(response.quoteReference)
             #expect(URL(string: response.checkoutUrl ?? "") != nil)
 
+            let waiting = try await bookings.booking(reference: reference, sessionToken: sessionToken)
+            #expect(waiting.status == "awaiting_payment")
+
+            // The customer pays on the sandbox checkout page, as a browser would.
+            var payment = URLRequest(url: try #require(URL(string: response.checkoutUrl ?? "")))
+            payment.httpMethod = "POST"
+            payment.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            payment.httpBody = Data("outcome=paid".utf8)
+            _ = try await URLSession.shared.data(for: payment)
+
             let history = try await bookings.bookings(sessionToken: sessionToken)
             #expect(history.bookings.map(\.reference) == [reference])
-            let detail = try await bookings.booking(reference: reference, sessionToken: sessionToken)
-            #expect(detail.status == "awaiting_payment")
+            #expect(history.bookings.first?.status == "confirmed")
             let cancelled = try await bookings.cancel(reference: reference, sessionToken: sessionToken)
             #expect(cancelled.status == "cancelled")
         }

@@ -127,7 +127,7 @@ public actor PostgresTestServer {
     }
 
     /// Asks the kernel for a free loopback port.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -1,5 +1,5 @@
 public import ConciergeModels
-import Foundation
+public import Foundation
 
 /// Booking rides and reading them back.
 ///
@@ -41,6 +41,17 @@ public struct BookingService: Sendable {
             // The answer may have been lost after the server booked: the same key returns it.
             return try await send(request, key: key, token: sessionToken)
         }
+    }
+
+    /// The guide's form: `dateTime` as a `Date`, converted to ISO 8601 UTC (`…000Z`).
+    public func createBooking(
+        pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String, destinationDescription: String,
+        dateTime: Date, passengers: Int?, vehicleClass: String, flightNumber: String?, sessionToken: String?
+    ) async throws(BookingError) -> BookingResponse {
+        try await createBooking(
+            pickupPlaceId: pickupPlaceId, pickupDescription: pickupDescription, destinationPlaceId: destinationPlaceId,
+            destinationDescription: destinationDescription, dateTime: SwissDateTime.utcISO8601(from: dateTime),
+            passengers: passengers, vehicleClass: vehicleClass, flightNumber: flightNumber, sessionToken: sessionToken)
     }
 
     private func send(_ request: BookingRequest, key: String, token: String) async throws(BookingError)

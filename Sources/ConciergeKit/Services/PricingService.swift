@@ -32,6 +32,14 @@ public struct PricingService: Sendable {
             ])
     }
 
+    /// The guide's form: `pickupDatetime` as a `Date` (e.g. from a Zurich calendar), sent as UTC.
+    public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickupDatetime: Date)
+        async throws(BookingError) -> PricingResponse
+    {
+        try await fetchPricing(
+            originPlaceId: originPlaceId, destinationPlaceId: destinationPlaceId, pickup: pickupDatetime)
+    }
+
     public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickup: Date) async throws(BookingError)
         -> PricingResponse
     {
