@@ -12,10 +12,13 @@ public import Foundation
 /// let checkout = URL(string: response.checkoutUrl ?? "")
 /// ```
 public struct BookingService: Sendable {
+    /// Talks to `Concierge.configure(baseURL:)`'s server: `BookingService.shared.createBooking(…)`.
     public static var shared: BookingService { BookingService(client: .configured) }
 
+    /// The server connection: `service.client.baseURL`.
     public let client: ConciergeClient
 
+    /// `BookingService(client: ConciergeClient(baseURL: url))` for a server of its own.
     public init(client: ConciergeClient) {
         self.client = client
     }
@@ -72,6 +75,7 @@ public struct BookingService: Sendable {
             token: sessionToken)
     }
 
+    /// One of the customer's bookings: `try await BookingService.shared.booking(reference: "VRM-123456", sessionToken: token)`.
     public func booking(reference: String, sessionToken: String) async throws(BookingError) -> BookingSummary {
         try await client.send("GET", "rides/bookings/\(reference)", token: sessionToken, as: BookingDetailResponse.self)
             .booking

@@ -8,10 +8,13 @@ import Foundation
 /// let place = try await PlacesService.shared.details(placeId: suggestions[0].placeId)
 /// ```
 public struct PlacesService: Sendable {
+    /// Talks to `Concierge.configure(baseURL:)`'s server: `PlacesService.shared.autocomplete("zur")`.
     public static var shared: PlacesService { PlacesService(client: .configured) }
 
+    /// The server connection: `service.client.baseURL`.
     public let client: ConciergeClient
 
+    /// `PlacesService(client: ConciergeClient(baseURL: url))` for a server of its own.
     public init(client: ConciergeClient) {
         self.client = client
     }
@@ -32,6 +35,7 @@ public struct PlacesService: Sendable {
         .suggestions
     }
 
+    /// Name, address, coordinates and time zone: `try await PlacesService.shared.details(placeId: "gz_iata_ZRH")`.
     public func details(placeId: String, sessionToken: String? = nil) async throws(BookingError) -> PlaceDetailsResponse
     {
         guard !placeId.isEmpty else { throw .missingPlaceId }

@@ -10,10 +10,13 @@ public import Foundation
 /// print(pricing.prices.business.priceFormatted)   // "CHF 95.00"
 /// ```
 public struct PricingService: Sendable {
+    /// Talks to `Concierge.configure(baseURL:)`'s server: `PricingService.shared.fetchPricing(…)`.
     public static var shared: PricingService { PricingService(client: .configured) }
 
+    /// The server connection: `service.client.baseURL`.
     public let client: ConciergeClient
 
+    /// `PricingService(client: ConciergeClient(baseURL: url))` for a server of its own.
     public init(client: ConciergeClient) {
         self.client = client
     }
@@ -40,6 +43,7 @@ public struct PricingService: Sendable {
             originPlaceId: originPlaceId, destinationPlaceId: destinationPlaceId, pickup: pickupDatetime)
     }
 
+    /// `try await PricingService.shared.fetchPricing(originPlaceId: a, destinationPlaceId: b, pickup: date)`.
     public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickup: Date) async throws(BookingError)
         -> PricingResponse
     {

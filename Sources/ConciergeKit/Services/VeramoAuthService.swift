@@ -13,8 +13,10 @@ public struct VeramoAuthService: Sendable {
     /// Talks to `Concierge.configure(baseURL:)`'s server.
     public static var shared: VeramoAuthService { VeramoAuthService(client: .configured) }
 
+    /// The server connection: `service.client.baseURL`.
     public let client: ConciergeClient
 
+    /// `VeramoAuthService(client: ConciergeClient(baseURL: url))` for a server of its own.
     public init(client: ConciergeClient) {
         self.client = client
     }

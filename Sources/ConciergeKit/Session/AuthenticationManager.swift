@@ -19,6 +19,7 @@ public final class AuthenticationManager: @unchecked Sendable {
     private let store: any SessionStore
     private let now: @Sendable () -> Date
 
+    /// `AuthenticationManager(store: InMemorySessionStore())` for tests; `now` moves time in them.
     public init(store: any SessionStore, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.now = now
@@ -38,9 +39,13 @@ public final class AuthenticationManager: @unchecked Sendable {
         return session
     }
 
+    /// True while a saved, unexpired session exists: `if manager.isAuthenticated { showHome() }`.
     public var isAuthenticated: Bool { session != nil }
+    /// The signed-in customer: `manager.currentCustomer?.phone`.
     public var currentCustomer: AuthenticatedCustomer? { session?.customer }
+    /// The bearer token for authenticated calls: `BookingService.shared.bookings(sessionToken: manager.sessionToken!)`.
     public var sessionToken: String? { session?.sessionToken }
+    /// When the session ends: `manager.sessionExpiresAt`.
     public var sessionExpiresAt: Date? { session?.expiresAt }
 
     /// Forgets the session on this device. `VeramoAuthService.logout()` also revokes it on the server.

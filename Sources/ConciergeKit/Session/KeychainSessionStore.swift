@@ -8,8 +8,10 @@
     /// let manager = AuthenticationManager(store: KeychainSessionStore())
     /// ```
     public struct KeychainSessionStore: SessionStore {
+        /// The Keychain service the item is stored under, e.g. `"ch.concierge.session"`.
         public let service: String
 
+        /// `KeychainSessionStore(service: "com.example.rides.session")` keeps apps apart.
         public init(service: String = "ch.concierge.session") {
             self.service = service
         }
@@ -21,6 +23,7 @@
             ]
         }
 
+        /// The stored session, or nil: `if let saved = store.load() { … }`.
         public func load() -> SavedSession? {
             var item: CFTypeRef?
             var search = query
@@ -33,6 +36,7 @@
             return try? decoder.decode(SavedSession.self, from: data)
         }
 
+        /// Replaces the stored session: `try store.save(session)`.
         public func save(_ session: SavedSession) throws {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
@@ -45,6 +49,7 @@
             guard status == errSecSuccess else { throw NSError(domain: NSOSStatusErrorDomain, code: Int(status)) }
         }
 
+        /// Deletes the stored session: `store.clear()`.
         public func clear() {
             SecItemDelete(query as CFDictionary)
         }

@@ -3,10 +3,14 @@ public import Foundation
 
 /// A saved sign-in: who, the bearer token, and until when it is valid.
 public struct SavedSession: Codable, Sendable, Equatable {
+    /// Who signed in: `saved.customer.phone`.
     public var customer: AuthenticatedCustomer
+    /// The bearer token: `saved.sessionToken`.
     public var sessionToken: String
+    /// After this the session counts as signed out: `saved.expiresAt > Date()`.
     public var expiresAt: Date
 
+    /// `SavedSession(customer: customer, sessionToken: token, expiresAt: expiry)`.
     public init(customer: AuthenticatedCustomer, sessionToken: String, expiresAt: Date) {
         self.customer = customer
         self.sessionToken = sessionToken
@@ -32,9 +36,13 @@ public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
     private let lock = NSLock()
     private var session: SavedSession?
 
+    /// `InMemorySessionStore(saved)` starts signed in; `InMemorySessionStore()` signed out.
     public init(_ session: SavedSession? = nil) { self.session = session }
+    /// The session kept in memory: `store.load()`.
     public func load() -> SavedSession? { lock.withLock { session } }
+    /// Keeps `session` in memory: `try store.save(session)`.
     public func save(_ session: SavedSession) throws { lock.withLock { self.session = session } }
+    /// Forgets the session: `store.clear()`.
     public func clear() { lock.withLock { session = nil } }
 }
 
@@ -45,12 +53,15 @@ public final class InMemorySessionStore: SessionStore, @unchecked Sendable {
 /// let store = FileSessionStore()
 /// ```
 public struct FileSessionStore: SessionStore {
+    /// The file, e.g. `~/.config/concierge/session.json`.
     public let url: URL
 
+    /// `FileSessionStore(url: folder.appendingPathComponent("session.json"))` for another place.
     public init(url: URL = FileSessionStore.defaultURL) {
         self.url = url
     }
 
+    /// `$XDG_CONFIG_HOME/concierge/session.json`, or `~/.config/concierge/session.json`.
     public static var defaultURL: URL {
         let environment = ProcessInfo.processInfo.environment
         let base =
@@ -59,6 +70,7 @@ public struct FileSessionStore: SessionStore {
         return base.appendingPathComponent("concierge").appendingPathComponent("session.json")
     }
 
+    /// The saved session, or nil when there is none or it cannot be read: `store.load()`.
     public func load() -> SavedSession? {
         guard let data = try? Data(contentsOf: url) else { return nil }
         let decoder = JSONDecoder()
@@ -66,6 +78,7 @@ public struct FileSessionStore: SessionStore {
         return try? decoder.decode(SavedSession.self, from: data)
     }
 
+    /// Writes the session with 0600 permissions: `try store.save(session)`.
     public func save(_ session: SavedSession) throws {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -81,6 +94,7 @@ public struct FileSessionStore: SessionStore {
         try data.write(to: url)
     }
 
+    /// Deletes the file: `store.clear()`.
     public func clear() {
         try? FileManager.default.removeItem(at: url)
     }

@@ -13,7 +13,9 @@ public import Foundation
 /// let pricing = PricingService(client: client)
 /// ```
 public struct ConciergeClient: Sendable {
+    /// The server, e.g. `https://rides.example.com`.
     public let baseURL: URL
+    /// The session requests go through: `ConciergeClient(baseURL: url, session: .shared)`.
     public let session: URLSession
 
     public init(baseURL: URL, session: URLSession = .shared) {
