@@ -27,6 +27,7 @@ public enum BookingError: Error, Sendable, LocalizedError {
     case missingSessionToken
     case missingPlaceId
 
+    /// A sentence for an alert: `Text(error.localizedDescription)`.
     public var errorDescription: String? {
         switch self {
         case .invalidURL: "The server address is not valid."

@@ -18,6 +18,7 @@ public struct ConciergeClient: Sendable {
     /// The session requests go through: `ConciergeClient(baseURL: url, session: .shared)`.
     public let session: URLSession
 
+    /// `ConciergeClient(baseURL: URL(string: "https://rides.example.com")!)`.
     public init(baseURL: URL, session: URLSession = .shared) {
         self.baseURL = baseURL
         self.session = session
@@ -95,6 +96,7 @@ public enum Concierge {
         lock.withLock { configuredBaseURL = baseURL }
     }
 
+    /// The configured server: `Concierge.baseURL.absoluteString`.
     public static var baseURL: URL {
         lock.withLock { configuredBaseURL }
     }
