@@ -55,8 +55,11 @@ struct GazetteerIndex: Sendable {
     private static func heavyPrefixPostings(words: [[UInt8]], postings: [[Posting]], places: [GazetteerPlace])
         -> [[UInt8]: [Posting]]
     {
+        // Scored once per place and name kind, not inside the sort's comparisons.
+        let ownNameScore = places.map { GazetteerSearch.staticScore($0, alternate: false) }
+        let alternateScore = places.map { GazetteerSearch.staticScore($0, alternate: true) }
         func staticScore(_ posting: Posting) -> Double {
-            GazetteerSearch.staticScore(places[Int(posting.place)], alternate: posting.name != 0)
+            posting.name == 0 ? ownNameScore[Int(posting.place)] : alternateScore[Int(posting.place)]
         }
         var result: [[UInt8]: [Posting]] = [:]
         for length in 1...heavyPrefixMaxLength {

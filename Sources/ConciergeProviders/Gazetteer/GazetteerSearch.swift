@@ -38,27 +38,26 @@ struct GazetteerSearch {
             if index.heavyPostings(prefix: token) != nil { return Int.max - token.count }
             return index.wordRange(prefix: token).reduce(0) { $0 + index.postings[$1].count }
         }
-        guard let anchor = tokens.indices.min(by: { postingCount(tokens[$0]) < postingCount(tokens[$1]) }) else {
-            return []
-        }
+        // Counted once per word, not once per comparison: this is the hot path of every keystroke.
+        let counts = tokens.map(postingCount)
+        guard let anchor = counts.indices.min(by: { counts[$0] < counts[$1] }) else { return [] }
         var best: [Int32: Double] = [:]
 
-        func consider(wordIndex: Int, typo: Bool) {
-            for posting in index.postings[wordIndex] {
+        func consider(_ postings: [GazetteerIndex.Posting], typo: Bool) {
+            for posting in postings {
                 guard let score = score(posting: posting, anchor: anchor, anchorTypo: typo) else { continue }
                 if score > best[posting.place] ?? -.infinity { best[posting.place] = score }
             }
         }
         if let heavy = index.heavyPostings(prefix: tokens[anchor]) {
-            for posting in heavy {
-                guard let score = score(posting: posting, anchor: anchor, anchorTypo: false) else { continue }
-                if score > best[posting.place] ?? -.infinity { best[posting.place] = score }
-            }
+            consider(heavy, typo: false)
         } else {
-            for wordIndex in index.wordRange(prefix: tokens[anchor]) { consider(wordIndex: wordIndex, typo: false) }
+            for wordIndex in index.wordRange(prefix: tokens[anchor]) {
+                consider(index.postings[wordIndex], typo: false)
+            }
         }
         if tokens[anchor].count >= 5 {
-            for wordIndex in index.typoWords(query: tokens[anchor]) { consider(wordIndex: wordIndex, typo: true) }
+            for wordIndex in index.typoWords(query: tokens[anchor]) { consider(index.postings[wordIndex], typo: true) }
         }
         return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .prefix(limit).map { Int($0.key) }

@@ -70,8 +70,8 @@ extension BookingResponse {
         self.init(
             success: true, tripRequestId: Int(booking.reference.dropFirst(4)), quoteReference: booking.reference,
             priceCents: booking.priceCents, priceFormatted: Money.formatCHF(booking.priceCents),
-            distanceKm: (Double(booking.distanceMeters) / 100).rounded() / 10,
-            durationMinutes: Int((Double(booking.durationSeconds) / 60).rounded(.up)), checkoutUrl: booking.checkoutURL)
+            distanceKm: WireFigures.kilometres(meters: booking.distanceMeters),
+            durationMinutes: WireFigures.minutes(seconds: booking.durationSeconds), checkoutUrl: booking.checkoutURL)
     }
 }
 
@@ -85,8 +85,8 @@ extension BookingSummary {
             pickupDatetime: WireDate.string(from: booking.pickupAt), passengers: booking.passengers,
             vehicleClass: booking.vehicleClass.rawValue, flightNumber: booking.flightNumber,
             priceCents: booking.priceCents, priceFormatted: Money.formatCHF(booking.priceCents),
-            distanceKm: (Double(booking.distanceMeters) / 100).rounded() / 10,
-            durationMinutes: Int((Double(booking.durationSeconds) / 60).rounded(.up)),
+            distanceKm: WireFigures.kilometres(meters: booking.distanceMeters),
+            durationMinutes: WireFigures.minutes(seconds: booking.durationSeconds),
             checkoutUrl: booking.state == .awaitingPayment ? booking.checkoutURL : nil,
             quoteExpiresAt: WireDate.string(from: booking.quoteExpiresAt),
             createdAt: WireDate.string(from: booking.createdAt),

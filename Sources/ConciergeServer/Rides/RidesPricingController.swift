@@ -34,8 +34,8 @@ extension PricingResponse {
                 maxPassengers: price.maxPassengers)
         }
         self.init(
-            distanceKm: (Double(ride.route.distanceMeters) / 100).rounded() / 10,
-            durationMinutes: Int((Double(ride.route.durationSeconds) / 60).rounded(.up)),
+            distanceKm: WireFigures.kilometres(meters: ride.route.distanceMeters),
+            durationMinutes: WireFigures.minutes(seconds: ride.route.durationSeconds),
             pickupDatetime: WireDate.string(from: ride.pickup),
             prices: VehiclePrices(business: price(.business), first: price(.first), xl: price(.xl)),
             adjustments: ride.quote.adjustments.map {
