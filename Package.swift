@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // Wire types shared by the server and the SDK: Foundation only.
@@ -84,7 +85,13 @@ let package = Package(
         // Benchmarks behind `concierge bench`.
         .target(
             name: "ConciergeBenchmarks",
-            dependencies: ["ConciergeCore", "ConciergeProviders"],
+            dependencies: [
+                "ConciergeCore", "ConciergeModels", "ConciergeProviders",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(

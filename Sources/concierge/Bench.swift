@@ -6,7 +6,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Benchmarks. Build in release for figures that mean something: swift run -c release concierge bench places",
-        subcommands: [Places.self])
+        subcommands: [Places.self, HTTP.self])
 
     struct Places: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -34,5 +34,76 @@ struct Bench: AsyncParsableCommand {
         }
 
         private func f(_ value: Double) -> String { String(format: "%.0f", value) }
+    }
+
+    struct HTTP: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "http",
+            abstract: "Starts a server of its own and measures it over loopback: health, places, pricing, book, flow.",
+            discussion: """
+                SQLite in a temporary directory unless --database-url (or DATABASE_URL) names a PostgreSQL                 database. Build in release: swift run -c release concierge bench http
+                """)
+
+        @Option(help: "Keep-alive connections, each a closed loop.") var connections = 64
+        @Option(help: "Measured seconds per scenario.") var duration = 10
+        @Option(help: "Unmeasured warm-up seconds before each scenario.") var warmup = 2
+        @Option(help: "PostgreSQL URL to run on (default: $DATABASE_URL, else SQLite in a temp dir).")
+        var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]
+        @Option(
+            help: "Comma-separated scenarios: \(HTTPBenchmark.scenarioNames.joined(separator: ",")).")
+        var scenarios = HTTPBenchmark.scenarioNames.joined(separator: ",")
+        @Option(help: "The server's log level (it logs every request at info).") var serverLogLevel = "info"
+        @Option(
+            help: ArgumentHelp(
+                "Run the server under a profiler, e.g. 'valgrind --tool=callgrind' (a full path or a program on PATH).",
+                valueName: "command"))
+        var serverWrapper: String?
+        @Flag(help: "Print JSON instead of a table.") var json = false
+
+        func validate() throws {
+            guard connections > 0, duration > 0, warmup >= 0 else {
+                throw ValidationError("--connections and --duration must be positive, --warmup not negative.")
+            }
+        }
+
+        static func onPath(_ program: String) throws -> String {
+            let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(program)") {
+                return "\(directory)/\(program)"
+            }
+            throw ValidationError("'\(program)' is not on PATH.")
+        }
+
+        func run() async throws {
+            var benchmark = HTTPBenchmark()
+            benchmark.connections = connections
+            benchmark.duration = .seconds(duration)
+            benchmark.warmup = .seconds(warmup)
+            benchmark.databaseURL = databaseURL.flatMap { $0.isEmpty ? nil : $0 }
+            benchmark.scenarios = scenarios.split(separator: ",").map { String($0) }
+            benchmark.serverLogLevel = serverLogLevel
+            if let serverWrapper {
+                var words = serverWrapper.split(separator: " ").map(String.init)
+                if let program = words.first, !program.contains("/") {
+                    words[0] = try Self.onPath(program)
+                }
+                benchmark.serverWrapper = words
+            }
+            #if DEBUG
+                FileHandle.standardError.write(Data("note: a debug build; use -c release for real figures\n".utf8))
+            #endif
+            let quiet = json
+            let report = try await benchmark.run { line in
+                if !quiet { print(line) }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            } else {
+                print("")
+                print(report.table)
+            }
+        }
     }
 }

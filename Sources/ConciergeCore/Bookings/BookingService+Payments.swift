@@ -77,6 +77,14 @@ extension BookingService {
     }
 
     private func expire(_ booking: Booking) async throws -> Booking? {
+        // Ask the provider first: a payment whose word never reached us (a lost webhook, a crash
+        // between the checkout and its transition) must not lapse into an expired booking that
+        // kept the money. It takes the late-payment path instead: confirmed, or refunded.
+        if let paymentID = booking.paymentID, let snapshot = try? await payments.fetchPayment(id: paymentID),
+            snapshot.status == .paid
+        {
+            return try await applyPayment(snapshot)
+        }
         let expired = try await store.transition(
             bookingID: booking.id, from: [.awaitingPayment], to: .expired, paymentStatus: nil,
             event: BookingEvent(

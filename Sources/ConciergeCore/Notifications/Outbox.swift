@@ -25,6 +25,11 @@ public struct OutboxMessage: Sendable, Equatable {
 /// Where the dev outbox keeps messages: in the database, so every server instance sees them.
 public protocol OutboxStore: Sendable {
     func append(_ message: OutboxMessage) async throws
+    /// The kept messages to `recipient` (every message when nil), oldest first.
+    func messages(to recipient: String?) async throws -> [OutboxMessage]
+}
+
+extension OutboxStore {
     /// Every kept message, oldest first.
-    func messages() async throws -> [OutboxMessage]
+    public func messages() async throws -> [OutboxMessage] { try await messages(to: nil) }
 }

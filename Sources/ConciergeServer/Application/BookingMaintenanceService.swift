@@ -35,3 +35,9 @@ struct BookingMaintenanceService: Service {
         }
     }
 }
+
+extension BookingMaintenanceService: CustomStringConvertible {
+    // ServiceLifecycle logs its services at start; the default reflection would print the whole
+    // gazetteer and tariff, and building that string cost half a second of every start.
+    var description: String { "BookingMaintenanceService(every \(interval))" }
+}

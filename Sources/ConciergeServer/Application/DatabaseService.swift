@@ -11,3 +11,7 @@ struct DatabaseService: Service {
         try await database.close()
     }
 }
+
+extension DatabaseService: CustomStringConvertible {
+    var description: String { "DatabaseService(\(type(of: database)))" }
+}

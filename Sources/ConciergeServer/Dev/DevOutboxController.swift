@@ -2,7 +2,8 @@ import ConciergeCore
 import ConciergeModels
 import Hummingbird
 
-/// `GET /dev/outbox`: the messages the dev outbox kept, oldest first. Mounted in dev mode only.
+/// `GET /dev/outbox[?to=RECIPIENT]`: the messages the dev outbox kept, oldest first. Mounted in
+/// dev mode only.
 struct DevOutboxController {
     let outbox: any OutboxStore
 
@@ -35,7 +36,8 @@ struct DevOutboxController {
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
-        let messages = try await outbox.messages().map {
+        let recipient = request.uri.queryParameters["to"].map(String.init)
+        let messages = try await outbox.messages(to: recipient).map {
             Message(
                 channel: $0.channel.rawValue, to: $0.to, subject: $0.subject, body: $0.body,
                 createdAt: WireDate.string(from: $0.createdAt))

@@ -1,7 +1,7 @@
 /// Every schema change, in order. Append only: a released migration is never edited.
 /// Times are BIGINT milliseconds since 1970 UTC (see `SQLValue`).
 public enum Migrations {
-    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents, drivers]
+    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents, drivers, outboxByRecipient]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
@@ -231,4 +231,9 @@ public enum Migrations {
             .portable("ALTER TABLE bookings ADD COLUMN driver_plate TEXT"),
             .portable("CREATE INDEX bookings_by_pickup ON bookings (pickup_at)"),
         ])
+
+    /// The dev outbox is read per recipient (a tester's phone, the benchmark's sign-ins).
+    static let outboxByRecipient = Migration(
+        version: 6, name: "dev outbox by recipient",
+        statements: [.portable("CREATE INDEX outbox_messages_by_recipient ON outbox_messages (recipient, seq)")])
 }

@@ -17,8 +17,15 @@ public struct SQLOutboxStore: OutboxStore {
             ])
     }
 
-    public func messages() async throws -> [OutboxMessage] {
-        try await database.query("SELECT * FROM outbox_messages ORDER BY seq").map { row in
+    public func messages(to recipient: String?) async throws -> [OutboxMessage] {
+        let rows =
+            if let recipient {
+                try await database.query(
+                    "SELECT * FROM outbox_messages WHERE recipient = ? ORDER BY seq", [.text(recipient)])
+            } else {
+                try await database.query("SELECT * FROM outbox_messages ORDER BY seq")
+            }
+        return try rows.map { row in
             OutboxMessage(
                 channel: OutboxMessage.Channel(rawValue: try row.string("channel")) ?? .sms,
                 to: try row.string("recipient"), subject: try row.optionalString("subject"),

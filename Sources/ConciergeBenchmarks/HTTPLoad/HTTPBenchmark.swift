@@ -1,0 +1,81 @@
+import Foundation
+
+/// `concierge bench http`: starts a release server of its own, drives it over loopback with a
+/// fixed number of keep-alive connections for a fixed time per scenario, and reports throughput,
+/// HdrHistogram latencies, errors, the server's peak memory and its start-up time.
+public struct HTTPBenchmark: Sendable {
+    public var connections = 64
+    public var duration: Duration = .seconds(10)
+    public var warmup: Duration = .seconds(2)
+    /// PostgreSQL to run on; SQLite in a temporary directory when nil.
+    public var databaseURL: String?
+    public var scenarios = LoadScenarios.names
+    public var serverLogLevel = "info"
+    /// The server binary; this executable (`concierge`) by default.
+    public var executable = ServerProcess.ownExecutable
+    /// Runs the server under a profiler: `["/usr/bin/valgrind", "--tool=callgrind"]`.
+    public var serverWrapper: [String] = []
+
+    public static let scenarioNames = LoadScenarios.names
+
+    /// Sign-in limits are per client address, and every benchmark request comes from 127.0.0.1:
+    /// these are raised so the figures measure the server, not the limiter. Each sign-in in the
+    /// benchmark uses a phone number of its own, so the per-phone limits stay at their defaults.
+    public static let rateLimits = [
+        "CONCIERGE_OTP_SENDS_PER_IP_HOUR": "100000000",
+        "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR": "100000000",
+    ]
+
+    public init() {}
+
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> HTTPBenchmarkReport {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "concierge-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        var environment = Self.rateLimits
+        environment["CONCIERGE_MODE"] = "dev"
+        environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
+        environment["CONCIERGE_LOG_LEVEL"] = serverLogLevel
+        if let databaseURL {
+            environment["DATABASE_URL"] = databaseURL
+        } else {
+            environment["CONCIERGE_SQLITE_PATH"] = directory.appendingPathComponent("bench.sqlite").path
+        }
+        let server = try ServerProcess(
+            executable: executable, port: try await ServerProcess.freePort(), environment: environment,
+            logPath: directory.appendingPathComponent("server.log").path, wrapper: serverWrapper)
+        defer { server.stop() }
+        try await server.start(timeout: serverWrapper.isEmpty ? .seconds(30) : .seconds(600))
+        progress("server ready in \(Self.milliseconds(server.startToReady)) ms on port \(server.port)")
+
+        let fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
+        let load = LoadRun(port: server.port, connections: connections, warmup: warmup, duration: duration)
+        var results: [LoadResult] = []
+        for name in scenarios {
+            guard let scenario = LoadScenarios.named(name, fixture: fixture) else {
+                throw LoadError("unknown scenario '\(name)'; known: \(LoadScenarios.names.joined(separator: ", "))")
+            }
+            progress(
+                "\(name): \(connections) connections, \(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
+            results.append(await load.run(scenario))
+        }
+        let peak = server.peakResidentBytes
+        server.stop()
+        return HTTPBenchmarkReport(
+            engine: databaseURL == nil ? "sqlite" : "postgresql", connections: connections,
+            durationSeconds: Self.seconds(duration), cores: ProcessInfo.processInfo.activeProcessorCount,
+            startToReadyMilliseconds: Self.milliseconds(server.startToReady),
+            peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
+            results: results)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        (seconds(duration) * 1000).rounded()
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// One run of `concierge bench http`, with the issue's targets judged against it.
+public struct HTTPBenchmarkReport: Sendable, Codable {
+    public let engine: String
+    public let connections: Int
+    public let durationSeconds: Double
+    public let cores: Int
+    public let startToReadyMilliseconds: Double
+    public let peakResidentMegabytes: Double?
+    public let rateLimits: [String: String]
+    public let results: [LoadResult]
+    public let ratios: [String: Double]
+    public let targets: [Target]
+
+    public struct Target: Sendable, Codable {
+        public let name: String
+        public let goal: String
+        public let measured: String
+        public let met: Bool
+    }
+
+    init(
+        engine: String, connections: Int, durationSeconds: Double, cores: Int, startToReadyMilliseconds: Double,
+        peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult]
+    ) {
+        self.engine = engine
+        self.connections = connections
+        self.durationSeconds = durationSeconds
+        self.cores = cores
+        self.startToReadyMilliseconds = startToReadyMilliseconds
+        self.peakResidentMegabytes = peakResidentMegabytes
+        self.rateLimits = rateLimits
+        self.results = results
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var ratios: [String: Double] = [:]
+        if let health = byName["health"], health.perSecond > 0 {
+            for name in ["pricing", "book"] {
+                if let other = byName[name] { ratios["\(name)/health"] = other.perSecond / health.perSecond }
+            }
+        }
+        self.ratios = ratios
+
+        var targets: [Target] = []
+        if let ratio = ratios["pricing/health"] {
+            targets.append(.init(name: "pricing/health", goal: "≥ 0.50", measured: Self.f2(ratio), met: ratio >= 0.5))
+        }
+        if let ratio = ratios["book/health"] {
+            targets.append(.init(name: "book/health", goal: "≥ 0.10", measured: Self.f2(ratio), met: ratio >= 0.1))
+        }
+        if let book = byName["book"] {
+            let p99 = book.latencyMilliseconds.p99
+            targets.append(.init(name: "book p99", goal: "≤ 50 ms", measured: "\(Self.f1(p99)) ms", met: p99 <= 50))
+        }
+        if let peakResidentMegabytes {
+            targets.append(
+                .init(
+                    name: "peak RSS", goal: "≤ 150 MB", measured: "\(Self.f1(peakResidentMegabytes)) MB",
+                    met: peakResidentMegabytes <= 150))
+        }
+        targets.append(
+            .init(
+                name: "start → ready", goal: "≤ 1000 ms", measured: "\(Self.f1(startToReadyMilliseconds)) ms",
+                met: startToReadyMilliseconds <= 1000))
+        let errors = results.reduce(0) { $0 + $1.errors }
+        targets.append(.init(name: "errors", goal: "0", measured: String(errors), met: errors == 0))
+        self.targets = targets
+    }
+
+    /// The table `concierge bench http` prints.
+    public var table: String {
+        var lines: [String] = []
+        lines.append(
+            "engine \(engine) · \(cores) cores · \(connections) connections · \(Self.f1(durationSeconds)) s per scenario"
+        )
+        lines.append(
+            "rate limits: "
+                + rateLimits.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                + " (per-phone limits at their defaults; every sign-in uses a new phone)")
+        lines.append("")
+        let header = ["scenario", "ops/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "ops", "errors"]
+        var rows = [header]
+        for result in results {
+            let latency = result.latencyMilliseconds
+            rows.append([
+                result.name, Self.f0(result.perSecond), Self.f2(latency.p50), Self.f2(latency.p90),
+                Self.f2(latency.p99), Self.f2(latency.max), String(result.operations), String(result.errors),
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(
+                row.enumerated().map { column, cell in
+                    column == 0
+                        ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[column] - cell.count) + cell
+                }.joined(separator: "  "))
+        }
+        for result in results where result.firstError != nil {
+            lines.append("first error in \(result.name): \(result.firstError ?? "")")
+        }
+        lines.append("")
+        for target in targets {
+            lines.append(
+                "\(target.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(target.measured) (target \(target.goal)) \(target.met ? "met" : "MISSED")"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func f0(_ value: Double) -> String { String(format: "%.0f", value) }
+    static func f1(_ value: Double) -> String { String(format: "%.1f", value) }
+    static func f2(_ value: Double) -> String { String(format: "%.2f", value) }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A `concierge serve` child process on a loopback port: started, waited for, measured and
+/// stopped (gracefully, or with kill -9 for the crash suite).
+final class ServerProcess: @unchecked Sendable {
+    let port: Int
+    let logPath: String
+    /// From spawning the process to its first `200` on `/ready`.
+    private(set) var startToReady: Duration = .zero
+    private let process = Process()
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var pid: Int32 { process.processIdentifier }
+
+    /// Prepares `executable serve` on `port` with `environment` on top of PATH and HOME only: a
+    /// stray `DATABASE_URL` or provider key in the caller's shell must not change what is measured.
+    /// `wrapper` runs the server under another program, e.g. `valgrind --tool=callgrind`.
+    init(
+        executable: String, port: Int, environment: [String: String], logPath: String, wrapper: [String] = []
+    ) throws {
+        self.port = port
+        self.logPath = logPath
+        let inherited = ProcessInfo.processInfo.environment
+        var variables = ["PATH": inherited["PATH"] ?? "/usr/bin:/bin", "HOME": inherited["HOME"] ?? "/tmp"]
+        for (name, value) in environment { variables[name] = value }
+        variables["CONCIERGE_HOST"] = "127.0.0.1"
+        variables["CONCIERGE_PORT"] = String(port)
+        variables["CONCIERGE_PUBLIC_URL"] = "http://127.0.0.1:\(port)"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        try log.seekToEnd()
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [executable, "serve"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["serve"]
+        }
+        process.environment = variables
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+    }
+
+    /// Spawns the server and returns once `/ready` answers 200, or throws after `timeout`.
+    func start(timeout: Duration = .seconds(30)) async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        try process.run()
+        while clock.now - started < timeout {
+            guard process.isRunning else {
+                throw LoadError("the server exited during start-up; see \(logPath)")
+            }
+            if (try? await Self.get("/ready", port: port)) == 200 {
+                startToReady = clock.now - started
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw LoadError("the server was not ready within \(timeout); see \(logPath)")
+    }
+
+    /// The most memory the process has held at once (VmHWM), in bytes; nil where /proc is missing.
+    var peakResidentBytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            return kilobytes.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    /// SIGTERM, then waits: in-flight requests finish first.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(pid, SIGTERM)
+        process.waitUntilExit()
+    }
+
+    /// kill -9: no shutdown, no flush, as a power cut or the OOM killer would do it.
+    func crash() {
+        guard process.isRunning else { return }
+        kill(pid, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A free loopback port, found by binding port 0 and letting it go.
+    static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        guard port > 0 else { throw LoadError("no free port") }
+        return port
+    }
+
+    /// This executable, which is also the server (`concierge serve`).
+    static var ownExecutable: String {
+        #if os(Linux)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+
+    private static func get(_ path: String, port: Int) async throws -> Int {
+        try await HTTPConnection.with(host: "127.0.0.1", port: port) { try await $0.send(.get(path)).status }
+    }
+}
