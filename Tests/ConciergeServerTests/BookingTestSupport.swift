@@ -1,5 +1,6 @@
 import ConciergeModels
 import ConciergeTestSupport
+import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -55,6 +56,39 @@ extension TestClientProtocol {
     func bookingStatus(_ reference: String, token: String) async throws -> String? {
         try await send(.get, "/rides/bookings/\(reference)", token: token).decode(BookingDetailResponse.self).booking
             .status
+    }
+}
+
+/// Provider webhooks and the admin view, as the providers and the operators call them.
+extension TestClientProtocol {
+    /// What Mollie posts: only the payment's id.
+    func mollieWebhook(id: String) async throws -> TestResponse {
+        try await execute(
+            uri: "/payments/mollie/webhook", method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "id=\(id)"))
+    }
+
+    /// A `checkout.session.completed` event signed as Stripe signs it.
+    func stripeCheckoutCompleted(eventID: String, sessionID: String, secret: String, at date: Date) async throws
+        -> TestResponse
+    {
+        let payload =
+            #"{"id":"\#(eventID)","type":"checkout.session.completed","data":{"object":{"id":"\#(sessionID)","object":"checkout.session","payment_status":"paid"}}}"#
+        let timestamp = Int(date.timeIntervalSince1970)
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data("\(timestamp).\(payload)".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        let signature = mac.map { String(format: "%02x", $0) }.joined()
+        return try await execute(
+            uri: "/payments/stripe/webhook", method: .post,
+            headers: [.contentType: "application/json", .init("Stripe-Signature")!: "t=\(timestamp),v1=\(signature)"],
+            body: ByteBuffer(string: payload))
+    }
+
+    /// A booking with its event log, through the admin API (`CONCIERGE_ADMIN_TOKEN` = `adminToken`).
+    func adminBooking(_ reference: String, adminToken: String) async throws -> AdminBookingResponse {
+        let response = try await send(.get, "/admin/bookings/\(reference)", token: adminToken)
+        guard response.status == .ok else { throw TestFailure("admin booking: \(response.status)") }
+        return try response.decode(AdminBookingResponse.self)
     }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 import HummingbirdTesting
 import Testing
 
+@testable import ConciergeServer
+
 /// A payment can succeed at the provider without the server hearing of it: the webhook is lost,
 /// or the server dies between the checkout and its transition. Expiry asks the provider first,
 /// so the money never sits on an expired booking.

@@ -38,6 +38,17 @@ public struct BookingService: Sendable {
 
     // MARK: Creating
 
+    /// Keys answer repeats for a day.
+    static let idempotencyKeyLifetime: TimeInterval = 86_400
+    /// Longer than any booking request takes, provider timeouts included: an unanswered claim
+    /// this old belongs to a server that died mid-request.
+    static let idempotencyClaimLifetime: TimeInterval = 120
+
+    /// Forgets keys older than a day. The background service runs it, not each request.
+    public func pruneIdempotencyKeys() async throws {
+        try await store.pruneIdempotencyKeys(before: clock.now.addingTimeInterval(-Self.idempotencyKeyLifetime))
+    }
+
     /// Validates, prices, stores and opens the payment. With an `idempotencyKey`, a repeat of
     /// the same request returns `replay` with the first answer instead of booking twice.
     public func create(
@@ -51,9 +62,9 @@ public struct BookingService: Sendable {
                     .invalidInput, code: "invalid_idempotency_key",
                     message: "The Idempotency-Key must be 1 to 255 characters.")
             }
-            try await store.pruneIdempotencyKeys(before: now.addingTimeInterval(-86_400))
             switch try await store.claimIdempotencyKey(
-                customerID: customer.id, key: key, requestHash: input.fingerprint, now: now)
+                customerID: customer.id, key: key, requestHash: input.fingerprint, now: now,
+                staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
             {
             case .claimed: break
             case .replay(let response): return response

@@ -15,8 +15,10 @@ public enum IdempotencyClaim: Sendable, Equatable {
 /// Persistence for ride bookings. State changes are conditional writes: a transition happens
 /// only from the states given, so concurrent and replayed deliveries change nothing twice.
 public protocol BookingStore: Sendable {
-    func claimIdempotencyKey(customerID: String, key: String, requestHash: String, now: Date) async throws
-        -> IdempotencyClaim
+    /// Claims `key` for this request. A claim still unanswered since before `staleBefore` is
+    /// taken over: its server died mid-request, and the client's retry must not wait a day.
+    func claimIdempotencyKey(customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date)
+        async throws -> IdempotencyClaim
     func completeIdempotencyKey(customerID: String, key: String, response: String) async throws
     func releaseIdempotencyKey(customerID: String, key: String) async throws
     /// Forgets keys older than `before` (they are kept 24 hours).

@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 
 /// The background work of bookings: expires unpaid bookings whose quote lapsed (cancelling their
-/// payments) and delivers queued notifications. Runs at start, so a server that was down
+/// payments), forgets day-old idempotency keys and delivers queued notifications. Runs at start, so a server that was down
 /// catches up, and then every `interval` until shutdown.
 struct BookingMaintenanceService: Service {
     let bookings: BookingService
@@ -27,6 +27,11 @@ struct BookingMaintenanceService: Service {
             if expired > 0 { logger.info("expired \(expired) unpaid bookings") }
         } catch {
             logger.warning("booking expiry failed: \(error)")
+        }
+        do {
+            try await bookings.pruneIdempotencyKeys()
+        } catch {
+            logger.warning("pruning idempotency keys failed: \(error)")
         }
         do {
             try await deliverer.deliverDue()

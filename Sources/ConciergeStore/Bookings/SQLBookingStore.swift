@@ -11,15 +11,22 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
 
     // MARK: Idempotency keys
 
-    public func claimIdempotencyKey(customerID: String, key: String, requestHash: String, now: Date) async throws
-        -> IdempotencyClaim
-    {
+    public func claimIdempotencyKey(
+        customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date
+    ) async throws -> IdempotencyClaim {
         let inserted = try await database.query(
             """
             INSERT INTO idempotency_keys (customer_id, key, request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)
             ON CONFLICT (customer_id, key) DO NOTHING RETURNING key
             """, [.text(customerID), .text(key), .text(requestHash), SQLValue(now)])
         if !inserted.isEmpty { return .claimed }
+        // An abandoned claim: the conditional update lets exactly one retry take it over.
+        let takenOver = try await database.query(
+            """
+            UPDATE idempotency_keys SET request_hash = ?, created_at = ?
+            WHERE customer_id = ? AND key = ? AND response IS NULL AND created_at < ? RETURNING key
+            """, [.text(requestHash), SQLValue(now), .text(customerID), .text(key), SQLValue(staleBefore)])
+        if !takenOver.isEmpty { return .claimed }
         guard
             let row = try await database.query(
                 "SELECT request_hash, response FROM idempotency_keys WHERE customer_id = ? AND key = ?",

@@ -1,7 +1,9 @@
 /// Every schema change, in order. Append only: a released migration is never edited.
 /// Times are BIGINT milliseconds since 1970 UTC (see `SQLValue`).
 public enum Migrations {
-    public static let all: [Migration] = [identity, outbox, bookings, webhookEvents, drivers, outboxByRecipient]
+    public static let all: [Migration] = [
+        identity, outbox, bookings, webhookEvents, drivers, outboxByRecipient, idempotencyKeysByAge,
+    ]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
 
@@ -236,4 +238,9 @@ public enum Migrations {
     static let outboxByRecipient = Migration(
         version: 6, name: "dev outbox by recipient",
         statements: [.portable("CREATE INDEX outbox_messages_by_recipient ON outbox_messages (recipient, seq)")])
+
+    /// Old keys are pruned by age; without this index every prune read the whole table.
+    static let idempotencyKeysByAge = Migration(
+        version: 7, name: "idempotency keys by age",
+        statements: [.portable("CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at)")])
 }
