@@ -96,7 +96,7 @@ import Testing
                 from: Values.zurichHB, to: Values.schiphol, departure: clock.now)
         }
 
-        #expect(error?.category == .upstreamFailed)
+        #expect(error?.category == .invalidInput)
         #expect(error?.code == "route_failed")
         #expect(error?.message.contains("no drivable route between these places") == true)
         #expect(await transport.requests.count == 1)

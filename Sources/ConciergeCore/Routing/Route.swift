@@ -18,8 +18,10 @@ public protocol RouteProvider: Sendable {
 }
 
 extension ConciergeError {
-    /// No drivable route between two places (502 `route_failed`).
+    /// No drivable route between two places (400 `route_failed`): the same place twice, places
+    /// too far apart or on different continents. The places are the caller's choice, so this is
+    /// their input to change, not a provider failure (a failing provider is 502 or 503).
     public static func routeFailed(_ reason: String) -> ConciergeError {
-        ConciergeError(.upstreamFailed, code: "route_failed", message: "We could not find a driving route: \(reason)")
+        ConciergeError(.invalidInput, code: "route_failed", message: "We could not find a driving route: \(reason)")
     }
 }

@@ -18,7 +18,7 @@ public enum BookingError: Error, Sendable, LocalizedError {
     case unauthorized
     /// 400, 404, 409, 413 or 429: the server's message says what to change.
     case validationError(String)
-    /// 502 `route_failed`: no drivable route between the places.
+    /// `route_failed`: no drivable route between the places (400; 502 when the routing provider failed).
     case routeCalculationFailed
     case networkError(any Error)
     case decodingError

@@ -32,8 +32,8 @@ struct AdminBookingsController {
             }
             return date
         }
-        let limit = try request.optionalDouble("limit", in: 1...500).map(Int.init) ?? 100
-        let offset = try request.optionalDouble("offset", in: 0...1_000_000).map(Int.init) ?? 0
+        let limit = try request.optionalInteger("limit", in: 1...500) ?? 100
+        let offset = try request.optionalInteger("offset", in: 0...1_000_000) ?? 0
         let page = try await bookings.adminBookings(
             state: state, pickupFrom: try date("pickupFrom"), pickupTo: try date("pickupTo"), limit: limit + 1,
             offset: offset)

@@ -130,6 +130,8 @@ func assemble(
         DevOutboxController(outbox: outbox).addRoutes(to: router)
         SandboxCheckoutController(sandbox: sandbox, bookings: bookings).addRoutes(to: router)
     }
+    // Last, so it wraps only the not-found responder: a known path with another method is 405.
+    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
     return Assembly(router: router, database: database, logger: logger, maintenance: maintenance, bookings: bookings)
 }
 

@@ -18,25 +18,17 @@ struct PaymentWebhookController {
         router.post("payments/stripe/webhook", use: stripe)
     }
 
-    struct MollieNotification: Decodable {
-        let id: String
-    }
-
     /// Mollie posts only `id=tr_…`: fetch the payment and apply it. 200 for unknown ids (so
     /// nobody learns which exist); 503 when it cannot be applied now, so Mollie retries.
     @Sendable func mollie(request: Request, context: AppRequestContext) async throws -> Response {
         guard payments.name == "mollie" else { return Response(status: .notFound) }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard
-            let notification = try? URLEncodedFormDecoder().decode(
-                MollieNotification.self, from: String(buffer: buffer)),
-            notification.id.count <= 64
-        else {
+        guard let id = FormFields.first("id", in: String(buffer: buffer)), id.count <= 64 else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request", message: "Send the payment id as the form field 'id'.")
         }
         do {
-            let snapshot = try await payments.fetchPayment(id: notification.id)
+            let snapshot = try await payments.fetchPayment(id: id)
             try await bookings.applyPayment(snapshot)
         } catch let error as ConciergeError where error.code == "payment_not_found" {
             context.logger.info("mollie webhook for an unknown payment")

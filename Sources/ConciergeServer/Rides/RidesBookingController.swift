@@ -38,8 +38,8 @@ struct RidesBookingController {
     }
 
     @Sendable func list(request: Request, context: SignedInContext) async throws -> Response {
-        let limit = try request.optionalDouble("limit", in: 1...100).map(Int.init) ?? 20
-        let offset = try request.optionalDouble("offset", in: 0...1_000_000).map(Int.init) ?? 0
+        let limit = try request.optionalInteger("limit", in: 1...100) ?? 20
+        let offset = try request.optionalInteger("offset", in: 0...1_000_000) ?? 0
         // One more than asked tells whether there is a next page.
         let page = try await bookings.bookings(customerID: context.customer.id, limit: limit + 1, offset: offset)
         return try jsonResponse(

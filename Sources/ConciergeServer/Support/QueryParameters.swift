@@ -31,4 +31,18 @@ extension Request {
         }
         return value
     }
+
+    /// A whole number: `20` and `+20`, not `20.5`, `2e1` or `twenty` (those are 400, like values
+    /// out of range), so what the document calls an integer is one.
+    func optionalInteger(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = optionalQuery(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message:
+                    "The query parameter '\(name)' must be a whole number between \(range.lowerBound) and \(range.upperBound)."
+            )
+        }
+        return value
+    }
 }

@@ -41,18 +41,14 @@ struct SandboxCheckoutController {
         return HTMLPage.response(title: "Sandbox checkout", body: body)
     }
 
-    struct Submission: Decodable {
-        let outcome: String
-    }
-
     @Sendable func submit(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("paymentId")
         guard let payment = try await sandbox.payment(id: id) else { throw Self.notFound(id) }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard let form = try? URLEncodedFormDecoder().decode(Submission.self, from: String(buffer: buffer)) else {
+        guard let field = FormFields.first("outcome", in: String(buffer: buffer)) else {
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "Send the form field 'outcome'.")
         }
-        guard let outcome = PaymentStatus(rawValue: form.outcome), [.paid, .failed, .canceled].contains(outcome) else {
+        guard let outcome = PaymentStatus(rawValue: field), [.paid, .failed, .canceled].contains(outcome) else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request", message: "The outcome must be paid, failed or canceled.")
         }
