@@ -21,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
-        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -30,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
+        // The system's SQLite, called directly: libsqlite3-dev on Debian and Ubuntu, the SDK's on Apple platforms.
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Wire types shared by the server and the SDK: Foundation only.
         .target(name: "ConciergeModels", swiftSettings: strict),
         // The client SDK for iOS/macOS apps and the CLI: Foundation (and FoundationNetworking) only.
@@ -51,7 +53,7 @@ let package = Package(
                 "ConciergeCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                "CSQLite",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -4,8 +4,14 @@ public import Foundation
 /// system's CSPRNG on every platform Swift supports.
 public enum Randomness {
     public static func bytes(_ count: Int) -> [UInt8] {
+        // Eight bytes per draw: each draw is a call into the kernel.
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count + 7)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// `count` decimal digits, each uniformly distributed (no modulo bias).
@@ -21,15 +27,21 @@ public enum Randomness {
 
     /// A short random identifier for rows (128 bits).
     public static func identifier(prefix: String) -> String {
-        prefix + "_" + bytes(16).map { String(format: "%02x", $0) }.joined()
+        prefix + "_" + bytes(16).lowercaseHex
     }
 }
 
 extension Data {
+    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5).
     public func base64URLEncodedString() -> String {
-        base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let bytes = base64EncodedData().compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

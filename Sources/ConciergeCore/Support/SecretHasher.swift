@@ -14,7 +14,7 @@ public struct SecretHasher: Sendable {
     /// Hex digest of `value` bound to a `purpose`, so a code hash can never match a token hash.
     public func hash(_ value: String, purpose: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("\(purpose)\u{0}\(value)".utf8), using: key)
-        return mac.map { String(format: "%02x", $0) }.joined()
+        return mac.lowercaseHex
     }
 
     /// Compares two digests without an early exit, so timing does not reveal how many leading

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A mutual-exclusion lock for async code: waiters are resumed in arrival order.
+/// A mutual-exclusion lock for async code: waiters are woken in arrival order.
 /// SQLite has one writer at a time, and a transaction's statements must not interleave with
 /// another task's on the same connection, so every use of the connection goes through this.
 /// A plain lock guards the state, so taking a free mutex costs no hop to another executor.
@@ -11,27 +11,30 @@ final class AsyncMutex: @unchecked Sendable {
     private var head = 0
 
     func lock() async {
-        if state.withLock({ tryTake() }) { return }
-        await withCheckedContinuation { continuation in
-            // Checked again under the lock: an unlock in between cannot miss this waiter.
-            let taken = state.withLock {
-                if tryTake() { return true }
-                waiters.append(continuation)
-                return false
+        while !state.withLock({ tryTake() }) {
+            await withCheckedContinuation { continuation in
+                // Checked again under the lock: an unlock in between cannot miss this waiter.
+                let taken = state.withLock {
+                    if !locked { return true }
+                    waiters.append(continuation)
+                    return false
+                }
+                if taken { continuation.resume() }
             }
-            if taken { continuation.resume() }
         }
     }
 
+    /// Frees the mutex and wakes the longest waiter to try again. The mutex is not handed to
+    /// it: a waiter may sit in the executor's queue for a while, and a free mutex is better
+    /// taken meanwhile by whoever is running than held idle for it.
     func unlock() {
         let next: CheckedContinuation<Void, Never>? = state.withLock {
+            locked = false
             guard head < waiters.count else {
-                locked = false
                 waiters.removeAll(keepingCapacity: true)
                 head = 0
                 return nil
             }
-            // Ownership passes straight to the next waiter; `locked` stays true.
             head += 1
             return waiters[head - 1]
         }
