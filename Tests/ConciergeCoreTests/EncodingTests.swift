@@ -27,3 +27,13 @@ import Testing
         #expect(Set((0..<50).map { _ in Randomness.identifier(prefix: "x") }).count == 50)
     }
 }
+
+@Suite struct TrimmingTests {
+    @Test func trimmingRemovesOnlyOuterWhitespaceAndNewlines() {
+        #expect("  a b \n".trimmed == "a b")
+        #expect("\t\n ".trimmed == "")
+        #expect("".trimmed == "")
+        #expect("gz_1".trimmed == "gz_1")
+        #expect(" Zürich\u{00A0}".trimmed == "Zürich")
+    }
+}

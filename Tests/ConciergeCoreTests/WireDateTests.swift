@@ -6,6 +6,9 @@ import Testing
     @Test func datesAreWrittenInUTCWithMilliseconds() {
         let date = Date(timeIntervalSince1970: 1_736_946_000.123_9)
         #expect(WireDate.string(from: date) == "2025-01-15T13:00:00.123Z")
+        #expect(WireDate.string(from: Date(timeIntervalSince1970: 1_736_946_000)) == "2025-01-15T13:00:00.000Z")
+        #expect(WireDate.string(from: Date(timeIntervalSince1970: 1_736_946_000.0625)) == "2025-01-15T13:00:00.062Z")
+        #expect(WireDate.string(from: Date(timeIntervalSince1970: 1_736_946_000.5)) == "2025-01-15T13:00:00.500Z")
     }
 
     @Test(arguments: ["2025-01-15T13:00:00.000Z", "2025-01-15T13:00:00Z", "2025-01-15T14:00:00+01:00"])

@@ -167,7 +167,7 @@ public struct BookingService: Sendable {
     }
 
     private static func describe(_ given: String, _ place: PlaceDetails) -> String {
-        let trimmed = given.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = given.trimmed
         return trimmed.isEmpty ? place.formattedAddress : String(trimmed.prefix(300))
     }
 

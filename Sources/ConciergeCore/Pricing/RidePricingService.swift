@@ -53,7 +53,7 @@ public struct RidePricingService: Sendable {
     }
 
     private func place(_ id: String, role: String) async throws -> PlaceDetails {
-        let trimmed = id.trimmingCharacters(in: .whitespaces)
+        let trimmed = id.trimmed
         guard !trimmed.isEmpty, trimmed.count <= 300,
             let details = try await places.details(placeId: trimmed, sessionToken: nil)
         else {

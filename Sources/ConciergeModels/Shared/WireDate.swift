@@ -9,7 +9,8 @@ public enum WireDate {
         let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (seconds, fraction) = millis.quotientAndRemainder(dividingBy: 1000)
         let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(plain)
-        return whole.dropLast() + String(format: ".%03dZ", Int(fraction))
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
     public static func date(from text: String) -> Date? {
