@@ -18,6 +18,7 @@ import Testing
         private let lock = NSLock()
         private var statuses: [String: PaymentStatus] = [:]
         private var amounts: [String: Int] = [:]
+        private var redirects: [String: String] = [:]
         private var refunds: [String] = []
         private var down = false
         private var refuseCreate = false
@@ -33,6 +34,7 @@ import Testing
             lock.withLock {
                 statuses[id] = .open
                 amounts[id] = request.amountCents
+                redirects[id] = request.redirectURL
             }
             return CreatedPayment(id: id, checkoutURL: "https://checkout.example/\(id)", status: .open)
         }
@@ -66,6 +68,10 @@ import Testing
         func setDown(_ value: Bool) { lock.withLock { down = value } }
         func setRefuseCreate(_ value: Bool) { lock.withLock { refuseCreate = value } }
         var refundKeys: [String] { lock.withLock { refunds } }
+        /// Where the checkout sends the customer back: the return page with the booking's secret.
+        func returnPath(_ id: String) -> String? {
+            lock.withLock { redirects[id] }.flatMap { URL(string: $0) }.map { "\($0.path)?\($0.query ?? "")" }
+        }
     }
 
     static func bookOne(_ client: any TestClientProtocol, app: TestApp) async throws -> (
@@ -179,11 +185,12 @@ import Testing
         let mollie = FakeProvider(name: "mollie")
         try await app.runWithWorker(payments: mollie) { client, _ in
             let (reference, paymentID, token) = try await Self.bookOne(client, app: app)
-            let waiting = try await client.send(.get, "/rides/booking-confirmed?ref=\(reference)")
+            let returnPath = try require(mollie.returnPath(paymentID))
+            let waiting = try await client.send(.get, returnPath)
             #expect(String(buffer: waiting.body).contains("Waiting for payment"))
             // Paid at the provider; the webhook has not arrived yet.
             mollie.set(paymentID, .paid)
-            let page = try await client.send(.get, "/rides/booking-confirmed?ref=\(reference)")
+            let page = try await client.send(.get, returnPath)
             #expect(String(buffer: page.body).contains("Booking confirmed"))
             let status = try await client.bookingStatus(reference, token: token)
             #expect(status == "confirmed")

@@ -3,9 +3,10 @@ import Foundation
 import Hummingbird
 
 /// `GET /rides/booking-confirmed?ref=VRM-1234&t=<secret>`: where the checkout sends the
-/// customer back. Shows the booking's state to anyone with the reference, and its details only
-/// with the booking's secret. A booking still waiting for payment is checked with the provider
-/// first, so the page is right even before the webhook arrives.
+/// customer back. Only the booking's own secret opens it: references are six digits and could be
+/// enumerated, so without the secret the page answers exactly as for a reference that does not
+/// exist. A booking still waiting for payment is checked with the provider first, so the page is
+/// right even before the webhook arrives.
 struct BookingReturnPageController {
     let bookings: BookingService
     let payments: any PaymentProvider
@@ -16,7 +17,11 @@ struct BookingReturnPageController {
 
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
         let reference = request.optionalQuery("ref") ?? ""
-        guard reference.count <= 20, var booking = try await bookings.publicBooking(reference: reference) else {
+        let secret = request.optionalQuery("t") ?? ""
+        guard reference.count <= 20, secret.count <= 100,
+            var booking = try await bookings.publicBooking(reference: reference),
+            SecretHasher.constantTimeEquals(secret, booking.publicSecret)
+        else {
             return HTMLPage.response(
                 title: "Booking not found",
                 body:
@@ -31,11 +36,10 @@ struct BookingReturnPageController {
                 context.logger.warning("return page: payment status unavailable: \(error)")
             }
         }
-        let secretMatches = SecretHasher.constantTimeEquals(request.optionalQuery("t") ?? "", booking.publicSecret)
         let (title, message) = Self.headline(booking)
-        var body = "<h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(message))</p>"
-        if secretMatches {
-            body += """
+        let body =
+            "<h1>\(HTMLPage.escape(title))</h1><p>\(HTMLPage.escape(message))</p>"
+                + """
                 <dl>
                 <dt>Reference</dt><dd>\(HTMLPage.escape(booking.reference))</dd>
                 <dt>Pickup</dt><dd>\(HTMLPage.escape(booking.pickup.description))</dd>
@@ -45,7 +49,6 @@ struct BookingReturnPageController {
                 <dt>Price</dt><dd>\(HTMLPage.escape(Money.formatCHF(booking.priceCents)))</dd>
                 </dl>
                 """
-        }
         return HTMLPage.response(title: title, body: body)
     }
 
