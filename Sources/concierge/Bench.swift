@@ -45,7 +45,8 @@ struct Bench: AsyncParsableCommand {
                 """)
 
         @Option(help: "Keep-alive connections, each a closed loop.") var connections = 64
-        @Option(help: "Measured seconds per scenario.") var duration = 10
+        @Option(help: "Measured seconds per scenario and round.") var duration = 5
+        @Option(help: "Rounds over all scenarios; each scenario reports its median round.") var rounds = 3
         @Option(help: "Unmeasured warm-up seconds before each scenario.") var warmup = 2
         @Option(help: "PostgreSQL URL to run on (default: $DATABASE_URL, else SQLite in a temp dir).")
         var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]
@@ -61,8 +62,8 @@ struct Bench: AsyncParsableCommand {
         @Flag(help: "Print JSON instead of a table.") var json = false
 
         func validate() throws {
-            guard connections > 0, duration > 0, warmup >= 0 else {
-                throw ValidationError("--connections and --duration must be positive, --warmup not negative.")
+            guard connections > 0, duration > 0, rounds > 0, warmup >= 0 else {
+                throw ValidationError("--connections, --duration and --rounds must be positive, --warmup not negative.")
             }
         }
 
@@ -78,6 +79,7 @@ struct Bench: AsyncParsableCommand {
             var benchmark = HTTPBenchmark()
             benchmark.connections = connections
             benchmark.duration = .seconds(duration)
+            benchmark.rounds = rounds
             benchmark.warmup = .seconds(warmup)
             benchmark.databaseURL = databaseURL.flatMap { $0.isEmpty ? nil : $0 }
             benchmark.scenarios = scenarios.split(separator: ",").map { String($0) }

@@ -30,22 +30,31 @@ struct BenchmarkFixture: Sendable {
 
     static func prepare(port: Int, customers: Int) async throws -> BenchmarkFixture {
         try await HTTPConnection.with(host: "127.0.0.1", port: port) { connection in
-            var places: [Place] = []
-            for query in placeQueries {
-                let response = try await connection.send(.get("/rides/places/autocomplete?input=\(query.queryEscaped)"))
-                try response.expect(200, "autocomplete \(query)")
-                let suggestions = try response.decode(PlacesAutocompleteResponse.self).suggestions
-                guard let first = suggestions.first else { throw LoadError("no place found for '\(query)'") }
-                places.append(Place(id: first.placeId, description: first.description))
-            }
+            let places = try await lookUpPlaces(on: connection)
             var tokens: [String] = []
             for customer in 0..<customers {
                 tokens.append(try await signIn(phone: phone(prefix: 78, number: customer), on: connection))
             }
-            let now = Date().timeIntervalSince1970
-            let firstPickup = Date(timeIntervalSince1970: ((now + 3 * 86_400) / 900).rounded(.up) * 900)
-            return BenchmarkFixture(places: places, sessionTokens: tokens, firstPickup: firstPickup)
+            return BenchmarkFixture(places: places, sessionTokens: tokens, firstPickup: firstPickup())
         }
+    }
+
+    /// The first suggestion for each of `placeQueries`.
+    static func lookUpPlaces(on connection: HTTPConnection) async throws -> [Place] {
+        var places: [Place] = []
+        for query in placeQueries {
+            let response = try await connection.send(.get("/rides/places/autocomplete?input=\(query.queryEscaped)"))
+            try response.expect(200, "autocomplete \(query)")
+            let suggestions = try response.decode(PlacesAutocompleteResponse.self).suggestions
+            guard let first = suggestions.first else { throw LoadError("no place found for '\(query)'") }
+            places.append(Place(id: first.placeId, description: first.description))
+        }
+        return places
+    }
+
+    /// Three days from now, on the next 15-minute mark: bookable under the default 48 h rule.
+    static func firstPickup(now: Date = Date()) -> Date {
+        Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 3 * 86_400) / 900).rounded(.up) * 900)
     }
 
     /// A Swiss mobile number unique to `number` (below ten million).

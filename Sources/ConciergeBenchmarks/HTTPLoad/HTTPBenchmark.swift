@@ -5,7 +5,10 @@ import Foundation
 /// HdrHistogram latencies, errors, the server's peak memory and its start-up time.
 public struct HTTPBenchmark: Sendable {
     public var connections = 64
-    public var duration: Duration = .seconds(10)
+    public var duration: Duration = .seconds(5)
+    /// Rounds over all scenarios; each scenario reports its median round. Rounds interleave, so a
+    /// slow moment of the machine does not land on one scenario only.
+    public var rounds = 3
     public var warmup: Duration = .seconds(2)
     /// PostgreSQL to run on; SQLite in a temporary directory when nil.
     public var databaseURL: String?
@@ -52,20 +55,28 @@ public struct HTTPBenchmark: Sendable {
 
         let fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
         let load = LoadRun(port: server.port, connections: connections, warmup: warmup, duration: duration)
-        var results: [LoadResult] = []
-        for name in scenarios {
+        let chosen = try scenarios.map { name in
             guard let scenario = LoadScenarios.named(name, fixture: fixture) else {
                 throw LoadError("unknown scenario '\(name)'; known: \(LoadScenarios.names.joined(separator: ", "))")
             }
-            progress(
-                "\(name): \(connections) connections, \(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
-            results.append(await load.run(scenario))
+            return scenario
         }
+        var runs: [String: [LoadResult]] = [:]
+        for round in 1...max(1, rounds) {
+            for scenario in chosen {
+                progress(
+                    "round \(round)/\(rounds) \(scenario.name): \(connections) connections, "
+                        + "\(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
+                runs[scenario.name, default: []].append(await load.run(scenario))
+            }
+        }
+        let results = chosen.compactMap { runs[$0.name].map(LoadResult.median(of:)) }
         let peak = server.peakResidentBytes
         server.stop()
         return HTTPBenchmarkReport(
             engine: databaseURL == nil ? "sqlite" : "postgresql", connections: connections,
-            durationSeconds: Self.seconds(duration), cores: ProcessInfo.processInfo.activeProcessorCount,
+            durationSeconds: Self.seconds(duration), rounds: max(1, rounds),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
             startToReadyMilliseconds: Self.milliseconds(server.startToReady),
             peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
             results: results)

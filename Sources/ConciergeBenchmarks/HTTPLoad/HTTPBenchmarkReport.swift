@@ -5,6 +5,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     public let engine: String
     public let connections: Int
     public let durationSeconds: Double
+    public let rounds: Int
     public let cores: Int
     public let startToReadyMilliseconds: Double
     public let peakResidentMegabytes: Double?
@@ -21,12 +22,14 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     }
 
     init(
-        engine: String, connections: Int, durationSeconds: Double, cores: Int, startToReadyMilliseconds: Double,
+        engine: String, connections: Int, durationSeconds: Double, rounds: Int, cores: Int,
+        startToReadyMilliseconds: Double,
         peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult]
     ) {
         self.engine = engine
         self.connections = connections
         self.durationSeconds = durationSeconds
+        self.rounds = rounds
         self.cores = cores
         self.startToReadyMilliseconds = startToReadyMilliseconds
         self.peakResidentMegabytes = peakResidentMegabytes
@@ -72,6 +75,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         var lines: [String] = []
         lines.append(
             "engine \(engine) · \(cores) cores · \(connections) connections · \(Self.f1(durationSeconds)) s per scenario"
+                + " · median of \(rounds) rounds (errors: all rounds)"
         )
         lines.append(
             "rate limits: "

@@ -20,6 +20,19 @@ public struct LoadResult: Sendable, Codable {
     public let firstError: String?
 }
 
+extension LoadResult {
+    /// The round with the median throughput, with the errors of every round.
+    static func median(of rounds: [LoadResult]) -> LoadResult {
+        let sorted = rounds.sorted { $0.perSecond < $1.perSecond }
+        let middle = sorted[sorted.count / 2]
+        return LoadResult(
+            name: middle.name, summary: middle.summary, operations: middle.operations, seconds: middle.seconds,
+            perSecond: middle.perSecond, latencyMilliseconds: middle.latencyMilliseconds,
+            errors: rounds.reduce(0) { $0 + $1.errors },
+            firstError: rounds.lazy.compactMap(\.firstError).first)
+    }
+}
+
 /// Latency percentiles from an HdrHistogram, in milliseconds.
 public struct LatencyFigures: Sendable, Codable {
     public let p50: Double

@@ -21,7 +21,9 @@ struct RidesPricingController {
                 message: "'pickupDatetime' must be an ISO 8601 time such as 2025-01-15T13:00:00.000Z.")
         }
         let ride = try await pricing.price(originPlaceId: origin, destinationPlaceId: destination, pickup: pickup)
-        return try jsonResponse(PricingResponse(ride))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: PricingResponse(ride).json))
     }
 }
 
