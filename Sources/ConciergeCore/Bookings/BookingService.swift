@@ -81,12 +81,7 @@ public struct BookingService: Sendable {
             }
         }
         do {
-            let booking = try await book(input, customer: customer, now: now)
-            let response = try render(booking)
-            if let key = idempotencyKey {
-                try await store.completeIdempotencyKey(customerID: customer.id, key: key, response: response)
-            }
-            return response
+            return try await book(input, customer: customer, idempotencyKey: idempotencyKey, now: now, render: render)
         } catch {
             // A failed attempt leaves the key free, so the client's retry runs for real.
             if let key = idempotencyKey { try? await store.releaseIdempotencyKey(customerID: customer.id, key: key) }
@@ -94,7 +89,12 @@ public struct BookingService: Sendable {
         }
     }
 
-    private func book(_ input: BookingRequestInput, customer: Customer, now: Date) async throws -> Booking {
+    /// Books, opens the payment and returns the rendered answer, which is stored for the
+    /// idempotency key in the same transaction that records the payment.
+    private func book(
+        _ input: BookingRequestInput, customer: Customer, idempotencyKey: String?, now: Date,
+        render: @Sendable (Booking) throws -> String
+    ) async throws -> String {
         guard let vehicleClass = VehicleClass(rawValue: input.vehicleClass.lowercased()) else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_vehicle_class",
@@ -147,6 +147,7 @@ public struct BookingService: Sendable {
                 .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
         }
 
+        var openedPaymentID: String?
         do {
             let payment = try await payments.createPayment(
                 PaymentRequest(
@@ -154,14 +155,21 @@ public struct BookingService: Sendable {
                     description: "Concierge ride \(booking.reference)", redirectURL: returnURL(booking),
                     webhookURL: webhookURL, expiresAt: booking.quoteExpiresAt,
                     metadata: ["bookingReference": booking.reference, "bookingId": booking.id]))
-            try await store.attachPayment(
-                bookingID: booking.id, provider: payments.name, paymentID: payment.id, checkoutURL: payment.checkoutURL)
+            openedPaymentID = payment.id
             booking.paymentID = payment.id
             booking.checkoutURL = payment.checkoutURL
-            return booking
+            let response = try render(booking)
+            try await store.attachPayment(
+                bookingID: booking.id, provider: payments.name, paymentID: payment.id, checkoutURL: payment.checkoutURL,
+                answering: idempotencyKey.map {
+                    IdempotencyAnswer(customerID: customer.id, key: $0, response: response)
+                })
+            return response
         } catch {
-            // No booking may exist without its payment: undo it and let the customer retry.
+            // No booking may exist without its payment: undo it and let the customer retry. A
+            // payment opened for it is closed, so nobody can pay for a booking that is gone.
             try? await store.deleteBookingWithoutPayment(id: booking.id)
+            if let openedPaymentID { try? await payments.cancelPayment(id: openedPaymentID) }
             throw error
         }
     }

@@ -12,6 +12,19 @@ public enum IdempotencyClaim: Sendable, Equatable {
     case inProgress
 }
 
+/// The answer an `Idempotency-Key` replays.
+public struct IdempotencyAnswer: Sendable {
+    public let customerID: String
+    public let key: String
+    public let response: String
+
+    public init(customerID: String, key: String, response: String) {
+        self.customerID = customerID
+        self.key = key
+        self.response = response
+    }
+}
+
 /// Persistence for ride bookings. State changes are conditional writes: a transition happens
 /// only from the states given, so concurrent and replayed deliveries change nothing twice.
 public protocol BookingStore: Sendable {
@@ -26,7 +39,11 @@ public protocol BookingStore: Sendable {
 
     /// Inserts the booking and its first event; false when the reference is taken.
     func insertBooking(_ booking: Booking, event: BookingEvent) async throws -> Bool
-    func attachPayment(bookingID: String, provider: String, paymentID: String, checkoutURL: String) async throws
+    /// Records the booking's payment and, in the same transaction, the answer its
+    /// `Idempotency-Key` replays from now on.
+    func attachPayment(
+        bookingID: String, provider: String, paymentID: String, checkoutURL: String, answering: IdempotencyAnswer?
+    ) async throws
     /// Removes a booking whose payment could not be created, so no booking is left without one.
     func deleteBookingWithoutPayment(id: String) async throws
 

@@ -70,11 +70,19 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
         }
     }
 
-    public func attachPayment(bookingID: String, provider: String, paymentID: String, checkoutURL: String) async throws
-    {
-        try await database.query(
-            "UPDATE bookings SET payment_provider = ?, payment_id = ?, checkout_url = ? WHERE id = ?",
-            [.text(provider), .text(paymentID), .text(checkoutURL), .text(bookingID)])
+    public func attachPayment(
+        bookingID: String, provider: String, paymentID: String, checkoutURL: String, answering: IdempotencyAnswer?
+    ) async throws {
+        try await database.transaction { db in
+            try await db.query(
+                "UPDATE bookings SET payment_provider = ?, payment_id = ?, checkout_url = ? WHERE id = ?",
+                [.text(provider), .text(paymentID), .text(checkoutURL), .text(bookingID)])
+            if let answering {
+                try await db.query(
+                    "UPDATE idempotency_keys SET response = ? WHERE customer_id = ? AND key = ?",
+                    [.text(answering.response), .text(answering.customerID), .text(answering.key)])
+            }
+        }
     }
 
     public func deleteBookingWithoutPayment(id: String) async throws {

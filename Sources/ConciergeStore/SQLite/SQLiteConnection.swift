@@ -1,0 +1,102 @@
+import CSQLite
+
+/// What SQLite said when a statement failed.
+public struct SQLiteFailure: Error, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+    public var description: String { "SQLite error \(code): \(message)" }
+}
+
+/// One `sqlite3*` handle with its prepared statements kept for reuse. Not thread-safe on its
+/// own: `SQLiteEngine` only touches it while holding its mutex.
+final class SQLiteConnection {
+    private var handle: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens `path` read-write (creating it) unless `flags` says otherwise.
+    init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
+        var handle: OpaquePointer?
+        let flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteFailure(code: status, message: "cannot open \(path): \(message)")
+        }
+        self.handle = handle
+    }
+
+    func execute(_ sql: String, _ binds: [SQLValue]) throws -> [SQLRow] {
+        guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the database is closed") }
+        let statement = try prepared(sql, handle)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+        for (index, value) in binds.enumerated() {
+            try check(bind(value, at: Int32(index + 1), in: statement), handle)
+        }
+        var rows: [SQLRow] = []
+        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw failure(status, handle) }
+            var values: [String: SQLValue] = [:]
+            values.reserveCapacity(columns.count)
+            for (index, name) in columns.enumerated() where values[name] == nil {
+                values[name] = Self.value(at: Int32(index), in: statement)
+            }
+            rows.append(SQLRow(values: values))
+        }
+    }
+
+    func close() {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    deinit { close() }
+
+    private func prepared(_ sql: String, _ handle: OpaquePointer) throws -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), handle)
+        guard let statement else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "empty statement: \(sql)") }
+        statements[sql] = statement
+        return statement
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
+        switch value {
+        case .text(let text): sqlite3_bind_text(statement, index, text, -1, Self.transient)
+        case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
+        case .real(let real): sqlite3_bind_double(statement, index, real)
+        case .null: sqlite3_bind_null(statement, index)
+        }
+    }
+
+    private static func value(at index: Int32, in statement: OpaquePointer) -> SQLValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
+        case SQLITE_NULL: .null
+        default:
+            // Text, and blobs read as UTF-8 text (the schema stores none).
+            sqlite3_column_text(statement, index).map { .text(String(cString: $0)) } ?? .null
+        }
+    }
+
+    private func check(_ status: Int32, _ handle: OpaquePointer) throws {
+        guard status == SQLITE_OK else { throw failure(status, handle) }
+    }
+
+    private func failure(_ status: Int32, _ handle: OpaquePointer) -> SQLiteFailure {
+        SQLiteFailure(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Tells SQLite to copy bound text before `bind` returns.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
