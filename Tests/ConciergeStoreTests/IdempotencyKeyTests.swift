@@ -33,6 +33,28 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func lookingUpAKeyClaimsNothingAndSeesAbandonedClaimsAsFree(engine: TestEngine) async throws {
+        let database = try await engine.makeDatabase()
+        let store = SQLBookingStore(database: database)
+        func lookUp(_ hash: String, at seconds: TimeInterval) async throws -> IdempotencyClaim? {
+            try await store.lookUpIdempotencyKey(
+                customerID: "cus_1", key: "k1", requestHash: hash,
+                staleBefore: start.addingTimeInterval(seconds - 120))
+        }
+        #expect(try await lookUp("h1", at: 0) == nil)
+        #expect(try await lookUp("h1", at: 0) == nil)
+        _ = try await store.claimIdempotencyKey(
+            customerID: "cus_1", key: "k1", requestHash: "h1", now: start, staleBefore: start.addingTimeInterval(-120))
+        #expect(try await lookUp("h1", at: 60) == .inProgress)
+        #expect(try await lookUp("h2", at: 60) == .mismatch)
+        #expect(try await lookUp("h1", at: 121) == nil)
+        try await store.completeIdempotencyKey(customerID: "cus_1", key: "k1", response: "answer")
+        #expect(try await lookUp("h1", at: 10_000) == .replay(response: "answer"))
+        #expect(try await lookUp("h2", at: 10_000) == .mismatch)
+        try await database.close()
+    }
+
+    @Test(arguments: TestEngine.all)
     func pruningForgetsOnlyKeysOlderThanTheCutoff(engine: TestEngine) async throws {
         let database = try await engine.makeDatabase()
         let store = SQLBookingStore(database: database)

@@ -56,43 +56,50 @@ public struct BookingService: Sendable {
         render: @Sendable (Booking) throws -> String
     ) async throws -> String {
         let now = clock.now
+        var claim: IdempotencyClaimRequest?
         if let key = idempotencyKey {
             guard (1...255).contains(key.count) else {
                 throw ConciergeError(
                     .invalidInput, code: "invalid_idempotency_key",
                     message: "The Idempotency-Key must be 1 to 255 characters.")
             }
-            switch try await store.claimIdempotencyKey(
+            let request = IdempotencyClaimRequest(
                 customerID: customer.id, key: key, requestHash: input.fingerprint, now: now,
                 staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
+            // A repeat gets its first answer even if the request would no longer pass the rules
+            // (its pickup has come closer since): look before validating. The key is claimed
+            // later, in the transaction that inserts the booking.
+            if let existing = try await store.lookUpIdempotencyKey(
+                customerID: customer.id, key: key, requestHash: request.requestHash, staleBefore: request.staleBefore)
             {
-            case .claimed: break
-            case .replay(let response): return response
-            case .mismatch:
-                throw ConciergeError(
-                    .conflict, code: "idempotency_key_reused",
-                    message:
-                        "This Idempotency-Key was already used for a different booking request. Use a new key for a new request."
-                )
-            case .inProgress:
-                throw ConciergeError(
-                    .conflict, code: "request_in_progress",
-                    message: "A booking request with this Idempotency-Key is still being processed. Retry in a moment.")
+                return try Self.answer(existing)
             }
+            claim = request
         }
-        do {
-            return try await book(input, customer: customer, idempotencyKey: idempotencyKey, now: now, render: render)
-        } catch {
-            // A failed attempt leaves the key free, so the client's retry runs for real.
-            if let key = idempotencyKey { try? await store.releaseIdempotencyKey(customerID: customer.id, key: key) }
-            throw error
+        return try await book(input, customer: customer, claim: claim, now: now, render: render)
+    }
+
+    /// The answer for a key another request holds.
+    private static func answer(_ claim: IdempotencyClaim) throws -> String {
+        switch claim {
+        case .replay(let response): return response
+        case .mismatch:
+            throw ConciergeError(
+                .conflict, code: "idempotency_key_reused",
+                message:
+                    "This Idempotency-Key was already used for a different booking request. Use a new key for a new request."
+            )
+        case .inProgress, .claimed:
+            throw ConciergeError(
+                .conflict, code: "request_in_progress",
+                message: "A booking request with this Idempotency-Key is still being processed. Retry in a moment.")
         }
     }
 
     /// Books, opens the payment and returns the rendered answer, which is stored for the
     /// idempotency key in the same transaction that records the payment.
     private func book(
-        _ input: BookingRequestInput, customer: Customer, idempotencyKey: String?, now: Date,
+        _ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date,
         render: @Sendable (Booking) throws -> String
     ) async throws -> String {
         guard let vehicleClass = VehicleClass(rawValue: input.vehicleClass.lowercased()) else {
@@ -137,10 +144,12 @@ public struct BookingService: Sendable {
             let event = BookingEvent(
                 bookingID: candidate.id, at: now, type: "created", actor: "customer:\(customer.id)",
                 detail: "\(vehicleClass.rawValue), \(Money.formatCHF(price.priceCents))")
-            if try await store.insertBooking(candidate, event: event) {
-                booking = candidate
-                break
+            switch try await store.insertBooking(candidate, event: event, claiming: claim) {
+            case .inserted: booking = candidate
+            case .referenceTaken: continue
+            case .keyTaken(let holder): return try Self.answer(holder)
             }
+            break
         }
         guard var booking else {
             throw ConciergeError(
@@ -161,8 +170,8 @@ public struct BookingService: Sendable {
             let response = try render(booking)
             try await store.attachPayment(
                 bookingID: booking.id, provider: payments.name, paymentID: payment.id, checkoutURL: payment.checkoutURL,
-                answering: idempotencyKey.map {
-                    IdempotencyAnswer(customerID: customer.id, key: $0, response: response)
+                answering: claim.map {
+                    IdempotencyAnswer(customerID: $0.customerID, key: $0.key, response: response)
                 })
             return response
         } catch {
@@ -170,6 +179,8 @@ public struct BookingService: Sendable {
             // payment opened for it is closed, so nobody can pay for a booking that is gone.
             try? await store.deleteBookingWithoutPayment(id: booking.id)
             if let openedPaymentID { try? await payments.cancelPayment(id: openedPaymentID) }
+            // A failed attempt leaves the key free, so the client's retry runs for real.
+            if let claim { try? await store.releaseIdempotencyKey(customerID: claim.customerID, key: claim.key) }
             throw error
         }
     }

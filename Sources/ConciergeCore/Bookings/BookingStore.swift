@@ -12,6 +12,33 @@ public enum IdempotencyClaim: Sendable, Equatable {
     case inProgress
 }
 
+/// An `Idempotency-Key` to claim for a request.
+public struct IdempotencyClaimRequest: Sendable {
+    public let customerID: String
+    public let key: String
+    public let requestHash: String
+    public let now: Date
+    /// An unanswered claim older than this is taken over.
+    public let staleBefore: Date
+
+    public init(customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date) {
+        self.customerID = customerID
+        self.key = key
+        self.requestHash = requestHash
+        self.now = now
+        self.staleBefore = staleBefore
+    }
+}
+
+/// What inserting a booking did.
+public enum BookingInsertion: Sendable, Equatable {
+    case inserted
+    /// The reference is taken; nothing was written. Draw another.
+    case referenceTaken
+    /// Another request holds the idempotency key; nothing was written.
+    case keyTaken(IdempotencyClaim)
+}
+
 /// The answer an `Idempotency-Key` replays.
 public struct IdempotencyAnswer: Sendable {
     public let customerID: String
@@ -37,8 +64,13 @@ public protocol BookingStore: Sendable {
     /// Forgets keys older than `before` (they are kept 24 hours).
     func pruneIdempotencyKeys(before: Date) async throws
 
-    /// Inserts the booking and its first event; false when the reference is taken.
-    func insertBooking(_ booking: Booking, event: BookingEvent) async throws -> Bool
+    /// What a claim would find, without claiming: nil when the key is free (or abandoned).
+    func lookUpIdempotencyKey(customerID: String, key: String, requestHash: String, staleBefore: Date) async throws
+        -> IdempotencyClaim?
+    /// Inserts the booking and its first event and, in the same transaction, claims the
+    /// idempotency key: the booking exists exactly when the claim does.
+    func insertBooking(_ booking: Booking, event: BookingEvent, claiming: IdempotencyClaimRequest?) async throws
+        -> BookingInsertion
     /// Records the booking's payment and, in the same transaction, the answer its
     /// `Idempotency-Key` replays from now on.
     func attachPayment(

@@ -14,27 +14,60 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
     public func claimIdempotencyKey(
         customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date
     ) async throws -> IdempotencyClaim {
-        let inserted = try await database.query(
+        try await database.transaction { db in
+            try await Self.claim(
+                IdempotencyClaimRequest(
+                    customerID: customerID, key: key, requestHash: requestHash, now: now, staleBefore: staleBefore),
+                db: db)
+        }
+    }
+
+    static func claim(_ request: IdempotencyClaimRequest, db: any SQLExecutor) async throws -> IdempotencyClaim {
+        let inserted = try await db.query(
             """
             INSERT INTO idempotency_keys (customer_id, key, request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)
             ON CONFLICT (customer_id, key) DO NOTHING RETURNING key
-            """, [.text(customerID), .text(key), .text(requestHash), SQLValue(now)])
+            """, [.text(request.customerID), .text(request.key), .text(request.requestHash), SQLValue(request.now)])
         if !inserted.isEmpty { return .claimed }
         // An abandoned claim: the conditional update lets exactly one retry take it over.
-        let takenOver = try await database.query(
+        let takenOver = try await db.query(
             """
             UPDATE idempotency_keys SET request_hash = ?, created_at = ?
             WHERE customer_id = ? AND key = ? AND response IS NULL AND created_at < ? RETURNING key
-            """, [.text(requestHash), SQLValue(now), .text(customerID), .text(key), SQLValue(staleBefore)])
+            """,
+            [
+                .text(request.requestHash), SQLValue(request.now), .text(request.customerID), .text(request.key),
+                SQLValue(request.staleBefore),
+            ])
         if !takenOver.isEmpty { return .claimed }
+        return try await existingClaim(request, db: db) ?? .inProgress
+    }
+
+    public func lookUpIdempotencyKey(customerID: String, key: String, requestHash: String, staleBefore: Date)
+        async throws -> IdempotencyClaim?
+    {
+        try await Self.existingClaim(
+            IdempotencyClaimRequest(
+                customerID: customerID, key: key, requestHash: requestHash, now: staleBefore, staleBefore: staleBefore),
+            db: database, ignoringStale: true)
+    }
+
+    /// The key's row as a claim outcome; nil when there is none (or, with `ignoringStale`, when
+    /// it is an abandoned claim a new request may take over).
+    private static func existingClaim(
+        _ request: IdempotencyClaimRequest, db: any SQLExecutor, ignoringStale: Bool = false
+    ) async throws -> IdempotencyClaim? {
         guard
-            let row = try await database.query(
-                "SELECT request_hash, response FROM idempotency_keys WHERE customer_id = ? AND key = ?",
-                [.text(customerID), .text(key)]
+            let row = try await db.query(
+                "SELECT request_hash, response, created_at FROM idempotency_keys WHERE customer_id = ? AND key = ?",
+                [.text(request.customerID), .text(request.key)]
             ).first
-        else { return .inProgress }
-        guard try row.string("request_hash") == requestHash else { return .mismatch }
-        return try row.optionalString("response").map { .replay(response: $0) } ?? .inProgress
+        else { return nil }
+        if let response = try row.optionalString("response") {
+            return try row.string("request_hash") == request.requestHash ? .replay(response: response) : .mismatch
+        }
+        if ignoringStale, try row.date("created_at") < request.staleBefore { return nil }
+        return try row.string("request_hash") == request.requestHash ? .inProgress : .mismatch
     }
 
     public func completeIdempotencyKey(customerID: String, key: String, response: String) async throws {
@@ -55,20 +88,33 @@ public struct SQLBookingStore: BookingStore, NotificationOutbox {
 
     // MARK: Bookings
 
-    public func insertBooking(_ booking: Booking, event: BookingEvent) async throws -> Bool {
-        try await database.transaction { db in
-            let columns = BookingRow.columns(of: booking)
-            let inserted = try await db.query(
-                """
-                INSERT INTO bookings (\(columns.map(\.0).joined(separator: ", ")))
-                VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-                ON CONFLICT (reference) DO NOTHING RETURNING id
-                """, columns.map(\.1))
-            guard !inserted.isEmpty else { return false }
-            try await Self.insert(event, db: db)
-            return true
+    public func insertBooking(_ booking: Booking, event: BookingEvent, claiming: IdempotencyClaimRequest?)
+        async throws -> BookingInsertion
+    {
+        do {
+            return try await database.transaction { db in
+                if let claiming {
+                    let claim = try await Self.claim(claiming, db: db)
+                    guard claim == .claimed else { return .keyTaken(claim) }
+                }
+                let columns = BookingRow.columns(of: booking)
+                let inserted = try await db.query(
+                    """
+                    INSERT INTO bookings (\(columns.map(\.0).joined(separator: ", ")))
+                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                    ON CONFLICT (reference) DO NOTHING RETURNING id
+                    """, columns.map(\.1))
+                // Undo the claim with it: the next reference is drawn under a fresh claim.
+                guard !inserted.isEmpty else { throw ReferenceTaken() }
+                try await Self.insert(event, db: db)
+                return .inserted
+            }
+        } catch is ReferenceTaken {
+            return .referenceTaken
         }
     }
+
+    private struct ReferenceTaken: Error {}
 
     public func attachPayment(
         bookingID: String, provider: String, paymentID: String, checkoutURL: String, answering: IdempotencyAnswer?
