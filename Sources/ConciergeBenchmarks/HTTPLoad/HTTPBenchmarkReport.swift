@@ -48,10 +48,13 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         if let ratio = ratios["pricing/health"] {
             targets.append(.init(name: "pricing/health", goal: "≥ 0.50", measured: Self.f2(ratio), met: ratio >= 0.5))
         }
-        if let ratio = ratios["book/health"] {
+        // The booking targets are set for SQLite; on PostgreSQL every commit also waits for the
+        // server's fsync, and the figures are reported without a verdict.
+        let bookTargets = engine == "sqlite"
+        if bookTargets, let ratio = ratios["book/health"] {
             targets.append(.init(name: "book/health", goal: "≥ 0.10", measured: Self.f2(ratio), met: ratio >= 0.1))
         }
-        if let book = byName["book"] {
+        if bookTargets, let book = byName["book"] {
             let p99 = book.latencyMilliseconds.p99
             targets.append(.init(name: "book p99", goal: "≤ 50 ms", measured: "\(Self.f1(p99)) ms", met: p99 <= 50))
         }
