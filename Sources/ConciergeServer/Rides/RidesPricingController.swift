@@ -12,9 +12,10 @@ struct RidesPricingController {
     }
 
     @Sendable func price(request: Request, context: AppRequestContext) async throws -> Response {
-        let origin = try request.requiredQuery("originPlaceId")
-        let destination = try request.requiredQuery("destinationPlaceId")
-        let pickupText = try request.requiredQuery("pickupDatetime", maxLength: 40)
+        let query = Query(request)
+        let origin = try query.required("originPlaceId")
+        let destination = try query.required("destinationPlaceId")
+        let pickupText = try query.required("pickupDatetime", maxLength: 40)
         guard let pickup = WireDate.date(from: pickupText) else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request",

@@ -43,6 +43,13 @@ struct JSONWriter {
 
     mutating func string(_ value: String) {
         buffer.writeInteger(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            buffer.writeString(value)
+            buffer.writeInteger(UInt8(ascii: "\""))
+            needsComma = true
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")

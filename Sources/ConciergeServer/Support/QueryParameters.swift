@@ -1,10 +1,17 @@
 import ConciergeCore
 import Hummingbird
 
-/// Reading query parameters with 400s that name the parameter.
-extension Request {
-    func requiredQuery(_ name: String, maxLength: Int = 300) throws -> String {
-        guard let value = uri.queryParameters[name[...]].map(String.init), !value.isEmpty else {
+/// A request's query, parsed once. `uri.queryParameters` parses the whole string on every
+/// access; a handler that reads three parameters should not parse three times.
+struct Query {
+    let parameters: Parameters
+
+    init(_ request: Request) {
+        parameters = request.uri.queryParameters
+    }
+
+    func required(_ name: String, maxLength: Int = 300) throws -> String {
+        guard let value = parameters[name[...]].map(String.init), !value.isEmpty else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request", message: "The query parameter '\(name)' is missing.")
         }
@@ -16,8 +23,19 @@ extension Request {
         return value
     }
 
+    func optional(_ name: String) -> String? {
+        parameters[name[...]].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Reading query parameters with 400s that name the parameter.
+extension Request {
+    func requiredQuery(_ name: String, maxLength: Int = 300) throws -> String {
+        try Query(self).required(name, maxLength: maxLength)
+    }
+
     func optionalQuery(_ name: String) -> String? {
-        uri.queryParameters[name[...]].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        Query(self).optional(name)
     }
 
     func optionalDouble(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
