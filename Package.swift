@@ -137,6 +137,12 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        // Suites that start real `concierge serve` processes (the binary `swift test` builds).
+        .testTarget(
+            name: "ConciergeReliabilityTests",
+            dependencies: ["ConciergeBenchmarks", "ConciergeModels", "ConciergeTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "ConciergeServerTests",
             dependencies: [

@@ -59,7 +59,8 @@ final class ServerProcess: @unchecked Sendable {
             guard process.isRunning else {
                 throw LoadError("the server exited during start-up; see \(logPath)")
             }
-            if (try? await Self.get("/ready", port: port)) == 200 {
+            // Each probe is bounded: whatever else might listen on the port must not hang it.
+            if await Self.probe("/ready", port: port, timeout: .seconds(2)) == 200, process.isRunning {
                 startToReady = clock.now - started
                 return
             }
@@ -102,12 +103,50 @@ final class ServerProcess: @unchecked Sendable {
         return port
     }
 
+    /// A free loopback port below the kernel's ephemeral range, so that no socket bound to port
+    /// 0 and no outgoing connection can take it between this check and the server's bind (tests
+    /// running next to the crash drill open many of both). Falls back to `freePort()`.
+    static func freePortOutsideEphemeralRange() async throws -> Int {
+        var firstEphemeral = 32_768
+        if let range = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8),
+            let low = range.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.flatMap({ Int($0) })
+        {
+            firstEphemeral = low
+        }
+        let candidates = 20_000..<min(32_768, firstEphemeral)
+        guard !candidates.isEmpty else { return try await freePort() }
+        for _ in 0..<50 {
+            let port = Int.random(in: candidates)
+            if let channel = try? await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .bind(host: "127.0.0.1", port: port).get()
+            {
+                try await channel.close()
+                return port
+            }
+        }
+        return try await freePort()
+    }
+
     /// This executable, which is also the server (`concierge serve`).
     static var ownExecutable: String {
         #if os(Linux)
             if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
+    }
+
+    /// The status of `GET path`, or nil on any failure or after `timeout`.
+    private static func probe(_ path: String, port: Int, timeout: Duration) async -> Int? {
+        await withTaskGroup(of: Int?.self) { group in
+            group.addTask { try? await get(path, port: port) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     private static func get(_ path: String, port: Int) async throws -> Int {

@@ -1,8 +1,34 @@
 /// Sends a text message. Implementations: the dev outbox and Twilio's Messages API.
-public protocol SMSSender: Sendable {
+public protocol SMSSender: NotificationSender {
     /// Throws a `ConciergeError` saying whether the failure is the number's (invalid input) or
     /// the provider's (unavailable).
     func sendSMS(to phone: PhoneNumber, body: String) async throws
+
+    /// The same, for one notification of the outbox: `deliveryKey` is the same on every attempt
+    /// to deliver that notification (its dedupe key), so a sender that can drop repeats by it
+    /// delivers exactly once across crashes. The dev outbox does; a sender that cannot (Twilio)
+    /// keeps the default, which ignores the key: at least once.
+    func sendSMS(to phone: PhoneNumber, body: String, deliveryKey: String?) async throws
+}
+
+extension SMSSender {
+    /// Senders that cannot use the key deliver at least once.
+    public func sendSMS(to phone: PhoneNumber, body: String, deliveryKey: String?) async throws {
+        try await sendSMS(to: phone, body: body)
+    }
+}
+
+/// What the notification outbox asks of every sender, email or SMS.
+public protocol NotificationSender: Sendable {
+    /// True when the receiving end itself keeps one message per delivery key (the dev outbox),
+    /// so a second delivery of one notification can never show twice. The outbox worker then
+    /// takes a killed worker's claim over within seconds instead of waiting out a send's lease.
+    var dropsRepeatedDeliveries: Bool { get }
+}
+
+extension NotificationSender {
+    /// Receivers may show a repeated send twice.
+    public var dropsRepeatedDeliveries: Bool { false }
 }
 
 /// A provider that generates, sends and checks one-time codes itself (Twilio Verify). Our own

@@ -8,6 +8,9 @@ public import Logging
 ///
 /// A send is never retried here: Postmark documents no idempotency key, so a retry after a
 /// time-out could deliver the same email twice. The notification outbox retries `.unavailable`.
+/// For the same reason it keeps the protocol's default for the outbox's delivery key (ignored):
+/// a crash after Postmark accepted an email but before the outbox marked it sent sends it again
+/// once — at-least-once, unlike the dev outbox (exactly once) and SMTP (a stable Message-ID).
 ///
 /// Error mapping (Postmark answers `{"ErrorCode": n, "Message": "…"}`):
 /// - 401, or `ErrorCode` 10 (bad or missing token), 400/401 (sender signature missing or not

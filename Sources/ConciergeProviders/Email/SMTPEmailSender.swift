@@ -65,11 +65,19 @@ public struct SMTPEmailSender: EmailSender {
     }
 
     public func sendEmail(to address: String, subject: String, textBody: String) async throws {
+        try await sendEmail(to: address, subject: subject, textBody: textBody, deliveryKey: nil)
+    }
+
+    /// With a `deliveryKey` (the outbox's dedupe key) the Message-ID is derived from it, so a
+    /// notification sent again after a crash carries the same Message-ID as the first time and
+    /// receivers that drop duplicate Message-IDs show it once. SMTP itself cannot refuse the
+    /// repeat: delivery stays at-least-once up to that point.
+    public func sendEmail(to address: String, subject: String, textBody: String, deliveryKey: String?) async throws {
         guard EmailErrors.isPlausibleAddress(address) else { throw EmailErrors.invalidAddress }
         let domain = url.from.split(separator: "@").last.map(String.init) ?? "localhost"
         let message = SMTPMessage.render(
             from: url.from, to: address, subject: subject, textBody: textBody, date: Date(),
-            messageID: "\(UUID().uuidString.lowercased())@\(domain)")
+            messageID: SMTPMessage.messageID(deliveryKey: deliveryKey, domain: domain))
         do {
             try await deliver(to: address, message: message)
         } catch {

@@ -23,6 +23,25 @@ enum SMTPMessage {
         return dotStuffed(lines.joined(separator: "\r\n")) + "\r\n"
     }
 
+    /// The Message-ID (without angle brackets): `concierge.<key>@<domain>` for a delivery key,
+    /// the same on every attempt to deliver one notification, else a random one. Characters of
+    /// the key that are not letters, digits, `-` or `_` are written `=XX` (their UTF-8 bytes in
+    /// hex; `=` is allowed in a Message-ID, `:` is not), so two keys never share an ID.
+    static func messageID(deliveryKey: String?, domain: String) -> String {
+        guard let deliveryKey, !deliveryKey.isEmpty else { return "\(UUID().uuidString.lowercased())@\(domain)" }
+        var safe = ""
+        for byte in deliveryKey.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                safe.append(Character(UnicodeScalar(byte)))
+            default:
+                safe += escaped(byte)
+            }
+        }
+        return "concierge.\(safe)@\(domain)"
+    }
+
     /// `Thu, 01 Jan 2026 12:00:00 +0000`, always in UTC and English as RFC 5322 requires.
     static func rfc5322Date(_ date: Date) -> String {
         let formatter = DateFormatter()

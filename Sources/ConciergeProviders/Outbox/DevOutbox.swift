@@ -2,11 +2,15 @@ public import ConciergeCore
 public import Logging
 
 /// The embedded message provider: keeps each message in the database (readable at
-/// `GET /dev/outbox`) and logs it, instead of delivering it. Dev mode only.
+/// `GET /dev/outbox`) and logs it, instead of delivering it. Dev mode only. Notifications are
+/// kept exactly once: their delivery key is unique in the same database.
 public struct DevOutbox: SMSSender, EmailSender {
     private let store: any OutboxStore
     private let clock: any TimeSource
     private let logger: Logger
+
+    /// The delivery key is unique in the outbox's table: a repeat is never kept twice.
+    public var dropsRepeatedDeliveries: Bool { true }
 
     public init(store: any OutboxStore, clock: any TimeSource, logger: Logger) {
         self.store = store
@@ -15,14 +19,26 @@ public struct DevOutbox: SMSSender, EmailSender {
     }
 
     public func sendSMS(to phone: PhoneNumber, body: String) async throws {
+        try await sendSMS(to: phone, body: body, deliveryKey: nil)
+    }
+
+    /// With a `deliveryKey`, a notification redelivered after a crash is kept once.
+    public func sendSMS(to phone: PhoneNumber, body: String, deliveryKey: String?) async throws {
         try await store.append(
-            OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now))
+            OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now),
+            deliveryKey: deliveryKey)
         logger.info("dev outbox: SMS to \(phone.e164): \(body)")
     }
 
     public func sendEmail(to address: String, subject: String, textBody: String) async throws {
+        try await sendEmail(to: address, subject: subject, textBody: textBody, deliveryKey: nil)
+    }
+
+    /// With a `deliveryKey`, a notification redelivered after a crash is kept once.
+    public func sendEmail(to address: String, subject: String, textBody: String, deliveryKey: String?) async throws {
         try await store.append(
-            OutboxMessage(channel: .email, to: address, subject: subject, body: textBody, createdAt: clock.now))
+            OutboxMessage(channel: .email, to: address, subject: subject, body: textBody, createdAt: clock.now),
+            deliveryKey: deliveryKey)
         logger.info("dev outbox: email to \(address): \(subject)")
     }
 }

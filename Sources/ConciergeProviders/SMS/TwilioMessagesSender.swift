@@ -7,6 +7,9 @@ public import Logging
 ///
 /// A send is never retried here: Twilio has no idempotency key, so a retry after a time-out can
 /// deliver the same code twice and costs money; the person can ask for a new code instead.
+/// Booking texts from the notification outbox keep the protocol's default for the delivery key
+/// (ignored, as Twilio cannot drop repeats by it): a crash after Twilio accepted the message but
+/// before the outbox marked it sent sends it again once — at-least-once.
 public struct TwilioMessagesSender: SMSSender {
     public static let defaultBaseURL = "https://api.twilio.com"
 

@@ -121,7 +121,8 @@ func assemble(
     let maintenance = BookingMaintenanceService(
         bookings: bookings,
         deliverer: NotificationDeliverer(
-            outbox: bookingStore, email: devOutbox, sms: smsSender ?? devOutbox, clock: clock),
+            outbox: bookingStore, email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
+            sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), clock: clock),
         interval: .seconds(configuration.workerInterval), logger: logger)
     if let token = configuration.adminToken {
         AdminBookingsController(bookings: bookings, token: token).addRoutes(to: router)

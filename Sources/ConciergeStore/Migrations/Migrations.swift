@@ -3,6 +3,7 @@
 public enum Migrations {
     public static let all: [Migration] = [
         identity, outbox, bookings, webhookEvents, drivers, outboxByRecipient, idempotencyKeysByAge,
+        outboxDeliveryKeys,
     ]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
@@ -243,4 +244,14 @@ public enum Migrations {
     static let idempotencyKeysByAge = Migration(
         version: 7, name: "idempotency keys by age",
         statements: [.portable("CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at)")])
+
+    /// A notification redelivered after a crash (sent, then killed before it was marked sent) is
+    /// kept once: the dev outbox stores the notification's dedupe key under a unique index and
+    /// inserts with ON CONFLICT DO NOTHING. Sign-in codes have no key (NULLs never conflict).
+    static let outboxDeliveryKeys = Migration(
+        version: 8, name: "dev outbox delivery keys",
+        statements: [
+            .portable("ALTER TABLE outbox_messages ADD COLUMN delivery_key TEXT"),
+            .portable("CREATE UNIQUE INDEX outbox_messages_by_delivery_key ON outbox_messages (delivery_key)"),
+        ])
 }

@@ -8,12 +8,18 @@ public struct SQLOutboxStore: OutboxStore {
         self.database = database
     }
 
-    public func append(_ message: OutboxMessage) async throws {
+    /// A message whose `deliveryKey` is already kept is not kept again (unique index, see
+    /// migration 8); messages without a key (sign-in codes) are always kept.
+    public func append(_ message: OutboxMessage, deliveryKey: String?) async throws {
         try await database.query(
-            "INSERT INTO outbox_messages (channel, recipient, subject, body, created_at) VALUES (?, ?, ?, ?, ?)",
+            """
+            INSERT INTO outbox_messages (channel, recipient, subject, body, created_at, delivery_key)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (delivery_key) DO NOTHING
+            """,
             [
                 .text(message.channel.rawValue), .text(message.to), SQLValue(message.subject), .text(message.body),
-                SQLValue(message.createdAt),
+                SQLValue(message.createdAt), SQLValue(deliveryKey),
             ])
     }
 

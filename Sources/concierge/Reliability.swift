@@ -1,0 +1,61 @@
+import ArgumentParser
+import ConciergeBenchmarks
+import Foundation
+
+/// `concierge reliability crash`: the crash drill behind `Tests/ConciergeReliabilityTests`, for
+/// as many rounds as you like.
+struct Reliability: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reliability drills against a server of its own.",
+        subcommands: [Crash.self])
+
+    struct Crash: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "kill -9 the server during a booking and payment load, restart it, and check what was kept.",
+            discussion: """
+                Each round starts `concierge serve` (dev mode, sandbox payments, worker every second) on the same \
+                database, runs a load of booking + sandbox payment clients, kills the server with SIGKILL after \
+                a random (seeded) delay, restarts it, retries the requests that were in flight with the same \
+                Idempotency-Key, and checks: every booking answered 200 exists with its payment; every payment \
+                answered as paid ends confirmed or refunded; every confirmed booking has exactly one \
+                confirmation in the dev outbox. SQLite in a temporary directory unless --database-url names a \
+                PostgreSQL database. Exits non-zero when anything was violated.
+                """)
+
+        @Option(help: "Kill-and-restart rounds.") var rounds = 20
+        @Option(help: "Concurrent clients, each on its own connection and customer.") var connections = 8
+        @Option(help: "PostgreSQL URL to run on (default: SQLite in a temporary directory).")
+        var databaseURL: String?
+        @Option(help: "Seeds the kill times; repeat a failing run with its seed.") var seed: UInt64 = 1
+        @Option(help: "Seconds to wait for a payment to settle or a confirmation to arrive.") var settleSeconds = 20
+        @Option(help: "The servers' log level.") var serverLogLevel = "info"
+        @Flag(help: "Print JSON instead of a table.") var json = false
+
+        func validate() throws {
+            guard rounds > 0, connections > 0, settleSeconds > 0 else {
+                throw ValidationError("--rounds, --connections and --settle-seconds must be positive.")
+            }
+        }
+
+        func run() async throws {
+            var drill = CrashDrill()
+            drill.rounds = rounds
+            drill.connections = connections
+            drill.database = databaseURL.flatMap { $0.isEmpty ? nil : CrashDrill.Database(location: $0) }
+            drill.seed = seed
+            drill.settleTimeout = .seconds(settleSeconds)
+            drill.serverLogLevel = serverLogLevel
+            let quiet = json
+            let report = try await drill.run { line in
+                if !quiet { print(line) }
+            }
+            if json {
+                print(try report.json())
+            } else {
+                print("")
+                print(report.table)
+            }
+            if !report.passed { throw ExitCode.failure }
+        }
+    }
+}

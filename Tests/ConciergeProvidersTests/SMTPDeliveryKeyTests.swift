@@ -1,0 +1,29 @@
+import ConciergeCore
+import ConciergeProviders
+import Foundation
+import Testing
+
+/// A notification sent again after a crash (sent, killed before it was marked sent) carries the
+/// same Message-ID, so receivers that drop duplicate Message-IDs show it once.
+@Suite struct SMTPDeliveryKeyTests {
+    @Test func theDeliveryKeyMakesAStableMessageID() async throws {
+        let server = try await SMTPTestServer.start()
+        defer { Task { try? await server.stop() } }
+        let sender = try SMTPEmailSender(
+            smtpURL: "smtp://localhost:\(server.port)?from=rides@example.com",
+            trustRootsPEM: Array(SMTPTestServer.certificatePEM.utf8))
+        for key in ["bkg_1:confirmation", "bkg_1:confirmation", "bkg_1.confirmation", nil, nil] {
+            try await sender.sendEmail(
+                to: "guest@example.org", subject: "Your ride VRM-100001 is confirmed", textBody: "Confirmed.",
+                deliveryKey: key)
+        }
+        let ids = try server.messages.map { try #require(SMTPEmailSenderTests.split($0.data).0["Message-ID"]) }
+        #expect(ids.count == 5)
+        #expect(ids[0] == "<concierge.bkg_1=3Aconfirmation@example.com>")
+        #expect(ids[1] == ids[0])
+        // Keys that differ only in a character a Message-ID cannot hold still differ.
+        #expect(ids[2] == "<concierge.bkg_1=2Econfirmation@example.com>")
+        // Without a key every email gets a fresh one.
+        #expect(Set(ids[3...]).count == 2 && !ids[3...].contains(ids[0]))
+    }
+}

@@ -1,0 +1,76 @@
+import ConciergeBenchmarks
+import ConciergeTestSupport
+import Foundation
+import Testing
+
+/// kill -9 during a booking and payment load, restart on the same database, and check that
+/// nothing a client was told is lost: every booking answered 200 exists with its payment, every
+/// payment the sandbox answered as paid ends confirmed or refunded, and every confirmed booking
+/// got exactly one confirmation. Runs the real `concierge` binary `swift test` builds.
+/// `concierge reliability crash` runs the same drill for longer.
+@Suite(.serialized) struct CrashRecoveryTests {
+    @Test(arguments: TestEngine.all)
+    func killingTheServerMidLoadLosesNothingItAcknowledged(engine: TestEngine) async throws {
+        let location = try await engine.makeDatabaseLocation()
+        defer {
+            if engine == .sqlite {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: location + suffix) }
+            }
+        }
+        var drill = CrashDrill()
+        drill.database = CrashDrill.Database(location: location)
+        drill.executable = try Self.serverBinary()
+        drill.rounds = 3
+        drill.connections = 8
+        drill.seed = 20_260_101
+        drill.serverLogLevel = "notice"
+
+        let report = try await drill.run()
+        print(report.table)
+
+        #expect(report.violations.isEmpty, "\(report.violations.joined(separator: "\n"))")
+        #expect(report.rounds == 3)
+        for round in report.perRound {
+            #expect(round.bookingsAcknowledged > 0, "round \(round.round) acknowledged no booking")
+            #expect(round.paymentsAcknowledged > 0, "round \(round.round) acknowledged no payment")
+        }
+        #expect(report.confirmationsChecked > 0)
+    }
+
+    /// The `concierge` executable next to the running test binary (where `swift test` puts
+    /// both), or `CONCIERGE_BIN`.
+    static func serverBinary() throws -> String {
+        var candidates: [String] = []
+        #if os(Linux)
+            if let test = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                candidates.append(
+                    URL(fileURLWithPath: test).deletingLastPathComponent().appendingPathComponent("concierge").path)
+            }
+        #else
+            // Elsewhere the tests run inside an .xctest bundle in the products directory.
+            candidates.append(
+                Bundle(for: BundleLocator.self).bundleURL.deletingLastPathComponent().appendingPathComponent(
+                    "concierge"
+                )
+                .path)
+        #endif
+        if let override = ProcessInfo.processInfo.environment["CONCIERGE_BIN"], !override.isEmpty {
+            candidates.append(override)
+        }
+        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        throw BinaryNotFound(
+            description:
+                "no concierge executable at \(candidates.joined(separator: " or ")); build it first (swift build --build-tests) or set CONCIERGE_BIN"
+        )
+    }
+
+    struct BinaryNotFound: Error, CustomStringConvertible {
+        let description: String
+    }
+}
+
+#if !os(Linux)
+    private final class BundleLocator {}
+#endif
