@@ -8,7 +8,7 @@ public protocol IdentityStore: Sendable {
     /// so a count-then-record cannot be raced. Throwing rolls everything back.
     func transaction<T: Sendable>(
         locking keys: [String],
-        _ body: @Sendable (any IdentityTransaction) async throws -> T
+        _ body: @escaping @Sendable (any IdentityTransaction) async throws -> T
     ) async throws -> T
 
     func customer(id: String) async throws -> Customer?

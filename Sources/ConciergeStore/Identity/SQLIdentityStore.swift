@@ -11,7 +11,7 @@ public struct SQLIdentityStore: IdentityStore {
 
     public func transaction<T: Sendable>(
         locking keys: [String],
-        _ body: @Sendable (any IdentityTransaction) async throws -> T
+        _ body: @escaping @Sendable (any IdentityTransaction) async throws -> T
     ) async throws -> T {
         try await database.transaction(lockKeys: keys) { db in
             try await body(SQLIdentityTransaction(db: db))

@@ -28,7 +28,7 @@ public final class PostgresEngine: SQLDatabase {
 
     public func transaction<T: Sendable>(
         lockKeys: [String],
-        _ body: @Sendable (any SQLExecutor) async throws -> T
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
         let logger = self.logger
         do {

@@ -20,7 +20,7 @@ public protocol SQLDatabase: SQLExecutor {
     /// locks are held until commit or rollback. A throwing `body` rolls back.
     func transaction<T: Sendable>(
         lockKeys: [String],
-        _ body: @Sendable (any SQLExecutor) async throws -> T
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T
 
     /// Closes the connections. The database cannot be used afterwards.
@@ -28,7 +28,9 @@ public protocol SQLDatabase: SQLExecutor {
 }
 
 extension SQLDatabase {
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLExecutor) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLExecutor) async throws -> T) async throws
+        -> T
+    {
         try await transaction(lockKeys: [], body)
     }
 }

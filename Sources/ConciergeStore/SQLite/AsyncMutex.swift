@@ -24,6 +24,11 @@ final class AsyncMutex: @unchecked Sendable {
         }
     }
 
+    /// Takes the mutex if it is free, without waiting.
+    func tryLock() -> Bool {
+        state.withLock { tryTake() }
+    }
+
     /// Frees the mutex and wakes the longest waiter to try again. The mutex is not handed to
     /// it: a waiter may sit in the executor's queue for a while, and a free mutex is better
     /// taken meanwhile by whoever is running than held idle for it.

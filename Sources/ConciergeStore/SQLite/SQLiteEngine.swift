@@ -15,9 +15,8 @@ public import Logging
 /// capped booking throughput at a third of what the same work costs inline.
 public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
     public let dialect = SQLDialect.sqlite
-    private let connection: SQLiteConnection
+    private let writer: SQLiteWriter
     private let checkpointer: SQLiteCheckpointer?
-    private let mutex = AsyncMutex()
     private let readers: SQLiteReaders?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
@@ -45,7 +44,7 @@ public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
     }
 
     private init(connection: SQLiteConnection, checkpointer: SQLiteCheckpointer?, readers: SQLiteReaders?) {
-        self.connection = connection
+        self.writer = SQLiteWriter(connection: connection)
         self.checkpointer = checkpointer
         self.readers = readers
     }
@@ -54,39 +53,20 @@ public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
         if let readers, SQLiteReaders.isPlainRead(sql) {
             return try await readers.execute(sql, binds)
         }
-        return try await mutex.withLock { try self.connection.execute(sql, binds) }
+        return try await writer.write { db in try await db.query(sql, binds) }
     }
 
     public func transaction<T: Sendable>(
         lockKeys: [String],
-        _ body: @Sendable (any SQLExecutor) async throws -> T
+        _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
-        // The mutex and the IMMEDIATE write lock cover every key at once.
-        try await mutex.withLock {
-            _ = try self.connection.execute("BEGIN IMMEDIATE", [])
-            do {
-                let result = try await body(TransactionExecutor(connection: self.connection))
-                _ = try self.connection.execute("COMMIT", [])
-                return result
-            } catch {
-                _ = try? self.connection.execute("ROLLBACK", [])
-                throw error
-            }
-        }
+        // One writer at a time covers every key at once.
+        try await writer.write(body)
     }
 
     public func close() async throws {
         try await readers?.close()
-        try await mutex.withLock { self.connection.close() }
+        await writer.close()
         checkpointer?.close()
-    }
-
-    /// Runs statements inside the transaction that already holds the mutex.
-    private struct TransactionExecutor: SQLExecutor, @unchecked Sendable {
-        let connection: SQLiteConnection
-        var dialect: SQLDialect { .sqlite }
-        func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-            try connection.execute(sql, binds)
-        }
     }
 }
