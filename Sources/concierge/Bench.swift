@@ -46,7 +46,7 @@ struct Bench: AsyncParsableCommand {
 
         @Option(help: "Keep-alive connections, each a closed loop.") var connections = 64
         @Option(help: "Measured seconds per scenario and round.") var duration = 5
-        @Option(help: "Rounds over all scenarios; each scenario reports its median round.") var rounds = 3
+        @Option(help: "Rounds over all scenarios; each scenario reports its median round.") var rounds = 5
         @Option(help: "Unmeasured warm-up seconds before each scenario.") var warmup = 2
         @Option(help: "PostgreSQL URL to run on (default: $DATABASE_URL, else SQLite in a temp dir).")
         var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]

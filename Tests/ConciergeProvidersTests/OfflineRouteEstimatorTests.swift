@@ -86,4 +86,28 @@ import Testing
         _ = try await cache.route(from: a, to: b, departure: departure)
         #expect(upstream.calls == 4)
     }
+
+    @Test func aFullCacheMakesRoomForNewRoutesAndKeepsTheNewest() async throws {
+        let upstream = CountingRoutes()
+        let clock = ManualTimeSource()
+        let cache = CachedRouteProvider(upstream: upstream, clock: clock, lifetime: 600, capacity: 10)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let a = OfflineRouteEstimatorTests.zurich
+        let b = OfflineRouteEstimatorTests.bern
+        func quote(_ quarter: Int) async throws {
+            _ = try await cache.route(from: a, to: b, departure: start.addingTimeInterval(Double(quarter) * 900))
+        }
+        for quarter in 0..<10 {
+            clock.advance(by: 1)
+            try await quote(quarter)
+        }
+        #expect(upstream.calls == 10)
+        clock.advance(by: 1)
+        try await quote(10)  // full: the older half goes
+        #expect(upstream.calls == 11)
+        for quarter in [5, 6, 7, 8, 9, 10] { try await quote(quarter) }
+        #expect(upstream.calls == 11)
+        try await quote(0)
+        #expect(upstream.calls == 12)
+    }
 }

@@ -70,7 +70,9 @@ struct BenchmarkFixture: Sendable {
         try outbox.expect(200, "dev outbox")
         let listing = try JSONSerialization.jsonObject(with: outbox.data) as? [String: Any]
         let messages = listing?["messages"] as? [[String: Any]] ?? []
-        guard let body = messages.last?["body"] as? String, let code = oneTimeCode(in: body) else {
+        // The newest sign-in code: a confirmation texted to the same phone may have come since.
+        let codes = messages.compactMap { $0["body"] as? String }.filter { $0.contains("code is") }
+        guard let body = codes.last, let code = oneTimeCode(in: body) else {
             throw LoadError("no code for \(phone) in the dev outbox")
         }
         let verified = try await connection.send(

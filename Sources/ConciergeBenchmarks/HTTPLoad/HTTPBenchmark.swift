@@ -8,7 +8,7 @@ public struct HTTPBenchmark: Sendable {
     public var duration: Duration = .seconds(5)
     /// Rounds over all scenarios; each scenario reports its median round. Rounds interleave, so a
     /// slow moment of the machine does not land on one scenario only.
-    public var rounds = 3
+    public var rounds = 5
     public var warmup: Duration = .seconds(2)
     /// PostgreSQL to run on; SQLite in a temporary directory when nil.
     public var databaseURL: String?
@@ -35,7 +35,8 @@ public struct HTTPBenchmark: Sendable {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "concierge-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        var keepLog = false
+        defer { if !keepLog { try? FileManager.default.removeItem(at: directory) } }
 
         var environment = Self.rateLimits
         environment["CONCIERGE_MODE"] = "dev"
@@ -62,12 +63,23 @@ public struct HTTPBenchmark: Sendable {
             return scenario
         }
         var runs: [String: [LoadResult]] = [:]
-        for round in 1...max(1, rounds) {
-            for scenario in chosen {
-                progress(
-                    "round \(round)/\(rounds) \(scenario.name): \(connections) connections, "
-                        + "\(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
-                runs[scenario.name, default: []].append(await load.run(scenario))
+        // Reads first, then writes, each in interleaved rounds: the database's own work after a
+        // burst of writes (PostgreSQL's autovacuum and checkpoints share these two cores) must
+        // not land on the read scenarios.
+        let writes: Set = ["book", "flow"]
+        for phase in [chosen.filter { !writes.contains($0.name) }, chosen.filter { writes.contains($0.name) }] {
+            for round in 1...max(1, rounds) {
+                for scenario in phase {
+                    progress(
+                        "round \(round)/\(rounds) \(scenario.name): \(connections) connections, "
+                            + "\(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
+                    runs[scenario.name, default: []].append(await load.run(scenario))
+                    if let status = server.exitStatus {
+                        keepLog = true
+                        throw LoadError(
+                            "the server exited (status \(status)) during \(scenario.name); its log: \(server.logPath)")
+                    }
+                }
             }
         }
         let results = chosen.compactMap { runs[$0.name].map(LoadResult.median(of:)) }

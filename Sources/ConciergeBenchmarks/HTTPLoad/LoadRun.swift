@@ -93,6 +93,10 @@ struct LoadRun {
                                 }
                             }
                         } catch {
+                            // Could not connect (or the connection broke between operations):
+                            // an error like any other, and no tight loop while it lasts.
+                            if clock.now >= measureFrom { tally.record(error: error) }
+                            try? await Task.sleep(for: .milliseconds(10))
                             continue
                         }
                     }

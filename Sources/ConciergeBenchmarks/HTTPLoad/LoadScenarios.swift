@@ -45,13 +45,16 @@ enum LoadScenarios {
         }
     }
 
+    private static let newCustomers = Counter()
+
     /// A new customer's whole first ride: sign in with the SMS code, price, book, pay in the
     /// sandbox, and see the booking confirmed.
     static func flow(_ fixture: BenchmarkFixture) -> LoadScenario {
         LoadScenario(name: "flow", summary: "sign-in → price → book → pay → confirmed") {
             connection, worker, iteration in
             let seed = worker * 7919 + iteration
-            let phone = BenchmarkFixture.phone(prefix: 79, number: worker * 100_000 + iteration)
+            // A new customer every time, across rounds too.
+            let phone = BenchmarkFixture.phone(prefix: 79, number: newCustomers.next())
             let token = try await BenchmarkFixture.signIn(phone: phone, on: connection)
             try await connection.send(.get(fixture.pricingURI(seed))).expect(200, "pricing")
             let booked = try await connection.send(
@@ -73,6 +76,19 @@ enum LoadScenarios {
             try detail.expect(200, "booking detail")
             let status = try detail.decode(BookingDetailResponse.self).booking.status
             guard status == "confirmed" else { throw LoadError("booking \(reference) is \(status), not confirmed") }
+        }
+    }
+}
+
+/// Numbers handed out once each, from any task.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
         }
     }
 }

@@ -79,6 +79,9 @@ final class ServerProcess: @unchecked Sendable {
         return nil
     }
 
+    var isRunning: Bool { process.isRunning }
+    var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+
     /// SIGTERM, then waits: in-flight requests finish first.
     func stop() {
         guard process.isRunning else { return }

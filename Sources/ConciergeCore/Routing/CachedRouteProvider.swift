@@ -43,15 +43,19 @@ public final class CachedRouteProvider: RouteProvider, @unchecked Sendable {
         // Failures are not cached: a provider outage should not outlive itself.
         let route = try await upstream.route(from: origin, to: destination, departure: departure)
         lock.withLock {
-            if entries.count >= capacity {
-                let expired = entries.filter { now.timeIntervalSince($0.value.storedAt) >= lifetime }.map(\.key)
-                expired.forEach { entries.removeValue(forKey: $0) }
-                if entries.count >= capacity, let oldest = entries.min(by: { $0.value.storedAt < $1.value.storedAt }) {
-                    entries.removeValue(forKey: oldest.key)
-                }
-            }
+            if entries.count >= capacity { makeRoom(now: now) }
             entries[key] = (route, now)
         }
         return route
+    }
+
+    /// Call with `lock` held. Drops the expired entries and, if that is not enough, the older
+    /// half. Evicting one entry per insert scanned the whole cache each time: with the cache
+    /// full, every new quote paid two passes over 10,000 entries under the lock.
+    private func makeRoom(now: Date) {
+        entries = entries.filter { now.timeIntervalSince($0.value.storedAt) < lifetime }
+        guard entries.count >= capacity else { return }
+        let newest = entries.sorted { $0.value.storedAt > $1.value.storedAt }.prefix(capacity / 2)
+        entries = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
     }
 }
