@@ -123,9 +123,17 @@ struct BenchmarkFixture: Sendable {
 
 extension LoadResponse {
     func expect(_ status: Int, _ what: String) throws {
-        guard self.status == status else {
-            throw LoadError("\(what): \(self.status) \(String(decoding: data.prefix(200), as: UTF8.self))")
-        }
+        guard self.status == status else { throw LoadError("\(what): \(summary)") }
+    }
+
+    /// The status and the start of the body, for messages.
+    var summary: String {
+        "\(status) \(String(decoding: data.prefix(200), as: UTF8.self))"
+    }
+
+    /// The `code` of an error body.
+    var errorCode: String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["code"] as? String
     }
 }
 

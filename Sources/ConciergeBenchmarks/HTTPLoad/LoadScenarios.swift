@@ -38,9 +38,8 @@ enum LoadScenarios {
     /// Signed-in booking creation, each with its own Idempotency-Key as ConciergeKit sends it.
     static func book(_ fixture: BenchmarkFixture) -> LoadScenario {
         LoadScenario(name: "book", summary: "POST /rides/app-book (signed in)") { connection, worker, iteration in
-            let request = LoadRequest.postJSON(
-                "/rides/app-book", fixture.bookingBody(worker * 7919 + iteration),
-                token: fixture.sessionTokens[worker], headers: [("Idempotency-Key", UUID().uuidString)])
+            let request = LoadRequest.book(
+                fixture.bookingBody(worker * 7919 + iteration), token: fixture.sessionTokens[worker])
             try await connection.send(request).expect(200, "app-book")
         }
     }
@@ -57,20 +56,13 @@ enum LoadScenarios {
             let phone = BenchmarkFixture.phone(prefix: 79, number: newCustomers.next())
             let token = try await BenchmarkFixture.signIn(phone: phone, on: connection)
             try await connection.send(.get(fixture.pricingURI(seed))).expect(200, "pricing")
-            let booked = try await connection.send(
-                .postJSON(
-                    "/rides/app-book", fixture.bookingBody(seed), token: token,
-                    headers: [("Idempotency-Key", UUID().uuidString)]))
+            let booked = try await connection.send(.book(fixture.bookingBody(seed), token: token))
             try booked.expect(200, "app-book")
             let booking = try booked.decode(BookingResponse.self)
             guard let reference = booking.quoteReference,
-                let checkout = booking.checkoutUrl.flatMap({ URL(string: $0) }),
-                !checkout.path.isEmpty
+                let checkoutPath = booking.checkoutUrl.flatMap(LoadRequest.path(of:))
             else { throw LoadError("app-book answered without a reference or checkout URL") }
-            let paid = try await connection.send(
-                LoadRequest(
-                    method: .POST, uri: checkout.path,
-                    headers: [("Content-Type", "application/x-www-form-urlencoded")], body: "outcome=paid"))
+            let paid = try await connection.send(.payInSandbox(checkoutPath))
             try paid.expect(303, "sandbox checkout")
             let detail = try await connection.send(.get("/rides/bookings/\(reference)", token: token))
             try detail.expect(200, "booking detail")

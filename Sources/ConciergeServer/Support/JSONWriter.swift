@@ -1,3 +1,4 @@
+import ConciergeCore
 import NIOCore
 
 /// Writes JSON straight into a buffer, for the few responses on the hot path. Foundation's
@@ -60,10 +61,7 @@ struct JSONWriter {
             case 0x08: buffer.writeStaticString("\\b")
             case 0x0C: buffer.writeStaticString("\\f")
             case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.writeStaticString("\\u00")
-                buffer.writeInteger(hex[Int(byte >> 4)])
-                buffer.writeInteger(hex[Int(byte & 0x0f)])
+                buffer.writeString("\\u00" + [byte].lowercaseHex)
             default: buffer.writeInteger(byte)
             }
         }

@@ -3,13 +3,13 @@ import Foundation
 public import Logging
 
 /// SQLite called directly: one writing connection and, for a database file, two reading ones.
-/// SQLite allows one writer at a time anyway; funnelling every write through one connection
-/// behind an `AsyncMutex` makes transactions serial within the process, and `BEGIN IMMEDIATE`
-/// plus a busy timeout keeps other processes out while one runs. A plain `SELECT` outside a
+/// SQLite allows one writer at a time anyway; every write goes through one connection, committed
+/// in groups by `SQLiteWriter`, and `BEGIN IMMEDIATE` plus a busy timeout keeps other processes
+/// out while a group runs. A plain `SELECT` outside a
 /// transaction goes to a reader instead: in WAL mode it sees every committed write and does
 /// not wait for the writer (session checks no longer queue behind bookings).
 ///
-/// Statements run synchronously on the caller's thread while it holds the mutex. They take
+/// Statements run synchronously on the thread that holds the connection. They take
 /// microseconds; handing each one to a thread pool and back (as SQLiteNIO does) made every
 /// statement wait for two thread wake-ups while all other bookings waited for the lock, which
 /// capped booking throughput at a third of what the same work costs inline.
