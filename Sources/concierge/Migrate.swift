@@ -13,7 +13,7 @@ struct Migrate: AsyncParsableCommand {
         let applied = try await migrateDatabase(configuration: configuration)
         print(
             applied.isEmpty
-                ? "Database is up to date." : "Applied migrations: \(applied.map(String.init).joined(separator: ", "))."
+                ? "Database is up to date." : "Applied migrations: \(applied.joined(separator: ", "))."
         )
     }
 }

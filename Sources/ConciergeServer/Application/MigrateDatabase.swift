@@ -5,7 +5,7 @@ public import Logging
 /// `concierge migrate`: applies pending migrations to the configured database and closes it.
 public func migrateDatabase(configuration: ServerConfiguration, logger: Logger = Logger(label: "concierge"))
     async throws
-    -> [Int]
+    -> [String]
 {
     let database = try await configuration.storage.open(logger: logger)
     do {

@@ -33,15 +33,17 @@ struct SystemController {
     /// Ready to serve traffic: the database answers and every migration is applied.
     @Sendable func ready(request: Request, context: AppRequestContext) async throws -> Response {
         let version: Int?
+        let upToDate: Bool
         do {
             version = try await migrator.currentVersion()
+            upToDate = try await migrator.isUpToDate()
         } catch {
             context.logger.warning("readiness: database unreachable: \(error)")
             return ErrorMiddleware<AppRequestContext>.response(
                 status: .serviceUnavailable,
                 body: .init(error: "The database is not reachable.", code: "not_ready"), retryAfter: 5)
         }
-        guard let version, version == Migrations.latestVersion else {
+        guard let version, upToDate else {
             return ErrorMiddleware<AppRequestContext>.response(
                 status: .serviceUnavailable,
                 body: .init(
