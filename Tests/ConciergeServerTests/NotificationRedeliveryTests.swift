@@ -12,7 +12,7 @@ import Testing
     /// The outbox as the worker of a process killed right after the send sees it: the claim is
     /// made, the message goes out, and nothing after that is written.
     struct KilledAfterSending: NotificationOutbox {
-        let outbox: SQLBookingStore
+        let outbox: SQLNotificationQueue
 
         func claimDue(now: Date, leaseUntil: Date, limit: Int) async throws -> [QueuedNotification] {
             try await outbox.claimDue(now: now, leaseUntil: leaseUntil, limit: limit)
@@ -27,7 +27,7 @@ import Testing
     func aNotificationRedeliveredAfterACrashIsInTheDevOutboxOnce(engine: TestEngine) async throws {
         let database = try await engine.makeDatabase()
         let clock = ManualTimeSource()
-        let bookings = SQLBookingStore(database: database)
+        let bookings = SQLNotificationQueue(database: database)
         let messages = SQLOutboxStore(database: database)
         let devOutbox = DevOutbox(store: messages, clock: clock, logger: TestApp.quiet)
         try await Self.queue("bkg_1:confirmation", "email", "anna@example.ch", database: database, clock: clock)
@@ -77,7 +77,7 @@ import Testing
     func aWorkerKilledMidSendStrandsOnlyTheMessageItWasSending(engine: TestEngine) async throws {
         let database = try await engine.makeDatabase()
         let clock = ManualTimeSource()
-        let bookings = SQLBookingStore(database: database)
+        let bookings = SQLNotificationQueue(database: database)
         let messages = SQLOutboxStore(database: database)
         let devOutbox = DevOutbox(store: messages, clock: clock, logger: TestApp.quiet)
         for number in 1...3 {

@@ -121,7 +121,7 @@ func assemble(
     let maintenance = BookingMaintenanceService(
         bookings: bookings,
         deliverer: NotificationDeliverer(
-            outbox: bookingStore, email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
+            outbox: SQLNotificationQueue(database: database), email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
             sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), clock: clock),
         interval: .seconds(configuration.workerInterval), logger: logger)
     if let token = configuration.adminToken {
