@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "ConciergeModels", "ConciergeCore", "ConciergeStore", "ConciergeProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

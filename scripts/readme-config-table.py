@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Rewrites the configuration table in README.md from ConfigurationVariable.swift, the one list
-of settings. A test (theREADMEDocumentsEveryVariableWithItsFlagAndDefault) fails when they differ."""
+"""Rewrites the configuration table in README.md from ConfigurationVariable.swift (the platform's
+settings) and each vertical's `extension ConfigurationVariable` (e.g. Rides/RidesConfiguration.swift). A test (theREADMEDocumentsEveryVariableWithItsFlagAndDefault) fails when they differ."""
+import glob
 import os
 import re
 
@@ -8,9 +9,14 @@ ROOT = os.path.join(os.path.dirname(__file__), "..")
 SOURCE = os.path.join(ROOT, "Sources", "ConciergeServer", "Configuration", "ConfigurationVariable.swift")
 README = os.path.join(ROOT, "README.md")
 
-entries = re.findall(
-    r'\.init\(\s*name:\s*"([^"]+)",\s*defaultValue:\s*"([^"]+)",\s*summary:\s*"((?:[^"\\]|\\.)*)"\s*\)',
-    open(SOURCE, encoding="utf-8").read())
+VERTICALS = sorted(
+    path for path in glob.glob(os.path.join(ROOT, "Sources", "ConciergeServer", "*", "*Configuration.swift"))
+    if "extension ConfigurationVariable" in open(path, encoding="utf-8").read())
+entries = []
+for path in [SOURCE] + VERTICALS:
+    entries += re.findall(
+        r'\.init\(\s*name:\s*"([^"]+)",\s*defaultValue:\s*"([^"]+)",\s*summary:\s*"((?:[^"\\]|\\.)*)"\s*\)',
+        open(path, encoding="utf-8").read())
 rows = []
 for name, default, summary in entries:
     bare = name[len("CONCIERGE_"):] if name.startswith("CONCIERGE_") else name

@@ -48,7 +48,7 @@ struct TestApp {
     /// loop only ticks at start and then hourly in tests).
     func runWithWorker<Value: Sendable>(
         payments: (any PaymentProvider)? = nil,
-        _ body: @Sendable (any TestClientProtocol, BookingMaintenanceService) async throws -> Value
+        _ body: @Sendable (any TestClientProtocol, MaintenanceService) async throws -> Value
     ) async throws -> Value {
         var configuration = self.configuration
         configuration.workerInterval = 3600

@@ -49,7 +49,7 @@ struct TwoInstancesOnPostgresTests {
     }
 
     /// Both workers at the same time: expiry and notification delivery race too.
-    static func tickBoth(_ one: BookingMaintenanceService, _ other: BookingMaintenanceService) async {
+    static func tickBoth(_ one: MaintenanceService, _ other: MaintenanceService) async {
         async let first: Void = one.tick()
         async let second: Void = other.tick()
         _ = await (first, second)

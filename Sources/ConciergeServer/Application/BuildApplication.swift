@@ -38,22 +38,23 @@ struct Assembly {
     let router: Router<AppRequestContext>
     let database: any SQLDatabase
     let logger: Logger
-    let maintenance: BookingMaintenanceService
-    let bookings: BookingService
+    let maintenance: MaintenanceService
 }
 
 /// - Parameters:
 ///   - smsSender: replaces the configured SMS provider (tests that need a slow or failing one).
 ///   - paymentProvider: replaces the configured payment provider (webhook tests).
+///   - random: the source of every reference, code and token; tests may pass a seeded one.
 func assemble(
     configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, smsSender: (any SMSSender)? = nil,
-    paymentProvider: (any PaymentProvider)? = nil
+    paymentProvider: (any PaymentProvider)? = nil, random: any RandomSource = SystemRandomSource(),
+    modules: [any VerticalModule] = VerticalModules.all
 ) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
 
     let database = try await configuration.storage.open(logger: logger)
-    let migrator = Migrator(database: database)
+    let migrator = Migrator(database: database, groups: MigrationGroups.platform + modules.compactMap(\.migrations))
     if configuration.autoMigrate {
         let applied = try await migrator.migrate(now: clock.now)
         if !applied.isEmpty { logger.info("applied migrations \(applied)") }
@@ -67,27 +68,9 @@ func assemble(
         codes: try smsSender.map { .local($0) }
             ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
         hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock)
-
-    let router = Router(context: AppRequestContext.self)
-    router.add(middleware: RequestLoggingMiddleware())
-    router.add(middleware: ErrorMiddleware())
-    router.add(middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy))
-
-    SystemController(
-        migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
-    ).addRoutes(to: router)
-    let rides = router.group("rides")
-    RidesSignInController(signIn: signIn, profiles: ProfileService(store: identity)).addRoutes(to: rides)
     let maps = try mapsProviders(configuration, clock: clock, logger: logger)
-    RidesPlacesController(places: maps.places).addRoutes(to: rides)
-    let pricing = RidePricingService(
-        places: maps.places, routes: maps.routes, calculator: PriceCalculator(tariff: configuration.tariff),
-        clock: clock)
-    RidesPricingController(pricing: pricing).addRoutes(to: rides)
-
-    let bookingStore = SQLBookingStore(database: database)
     let sandbox = SandboxPaymentProvider(
-        ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, clock: clock)
+        ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, random: random)
     let payments: any PaymentProvider
     var stripeVerifiers: [StripeWebhookVerifier] = []
     switch configuration.payments {
@@ -104,36 +87,51 @@ func assemble(
         payments = StripePaymentProvider(secretKey: secretKey, clock: clock, logger: logger)
         stripeVerifiers = webhookSecrets.map { StripeWebhookVerifier(secret: $0) }
     }
-    let publicURL = configuration.publicURL
-    let bookings = BookingService(
-        store: bookingStore, pricing: pricing, tariff: configuration.tariff, payments: payments,
-        rules: configuration.bookingRules, clock: clock,
-        returnURL: { "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)" },
-        webhookURL: "\(publicURL)/payments/\(payments.name)/webhook",
-        contact: { try await identity.customer(id: $0) })
-    RidesBookingController(bookings: bookings, signIn: signIn).addRoutes(to: rides)
-    BookingReturnPageController(bookings: bookings, payments: payments).addRoutes(to: rides)
+    let owners = PaymentOwnerRegistry()
+    let dispatcher = PaymentDispatcher(
+        ledger: SQLPaymentLedger(database: database), owners: owners.forwarders(for: modules.map(\.name)))
+    let platform = PlatformServices(
+        configuration: configuration, database: database, clock: clock, random: random, logger: logger,
+        hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: payments, sandbox: sandbox,
+        stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes)
+
+    let renderers = ErrorRenderers(
+        byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))
+    let router = Router(context: AppRequestContext.self)
+    router.add(middleware: RequestLoggingMiddleware())
+    router.add(middleware: ErrorMiddleware(renderers: renderers))
+    router.add(middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy))
+
+    SystemController(
+        migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
+    ).addRoutes(to: router)
+    var jobs: [MaintenanceJob] = []
+    for module in modules {
+        let mounted = try await module.mount(on: router, platform: platform)
+        jobs += mounted.jobs
+        if let owner = mounted.paymentOwner { owners.register(owner) }
+    }
     PaymentWebhookController(
-        bookings: bookings, payments: payments, stripeVerifiers: stripeVerifiers,
+        dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers,
         events: SQLWebhookEventLog(database: database), clock: clock
     ).addRoutes(to: router)
     let devOutbox = DevOutbox(store: outbox, clock: clock, logger: logger)
-    let maintenance = BookingMaintenanceService(
-        bookings: bookings,
-        deliverer: NotificationDeliverer(
-            outbox: SQLNotificationQueue(database: database), email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
-            sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), clock: clock),
-        interval: .seconds(configuration.workerInterval), logger: logger)
-    if let token = configuration.adminToken {
-        AdminBookingsController(bookings: bookings, token: token).addRoutes(to: router)
-    }
+    let deliverer = NotificationDeliverer(
+        outbox: SQLNotificationQueue(database: database),
+        email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
+        sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), clock: clock)
+    jobs.append(MaintenanceJob("notification delivery") { try await deliverer.deliverDue() })
+    let maintenance = MaintenanceService(
+        jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
-        SandboxCheckoutController(sandbox: sandbox, bookings: bookings).addRoutes(to: router)
+        SandboxCheckoutController(sandbox: sandbox, dispatcher: dispatcher).addRoutes(to: router)
     }
     // Last, so it wraps only the not-found responder: a known path with another method is 405.
-    router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes.map { ($0.path, $0.method) }))
-    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance, bookings: bookings)
+    router.add(
+        middleware: MethodNotAllowedMiddleware(
+            routes: router.routes.map { ($0.path, $0.method) }, renderers: renderers))
+    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance)
 }
 
 /// The production secret comes from the environment; dev generates one on first start and

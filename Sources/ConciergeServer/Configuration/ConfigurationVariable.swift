@@ -12,7 +12,11 @@ public struct ConfigurationVariable: Sendable {
         return "--" + bare.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 
-    public static let all: [ConfigurationVariable] = [
+    /// Every variable: the platform's, then each vertical's.
+    public static var all: [ConfigurationVariable] { platform + VerticalModules.all.flatMap(\.configurationVariables) }
+
+    /// The settings of the shared server: listening, storage, identity, providers.
+    public static let platform: [ConfigurationVariable] = [
         .init(name: "CONCIERGE_HOST", defaultValue: "127.0.0.1", summary: "Address to listen on."),
         .init(name: "CONCIERGE_PORT", defaultValue: "8080", summary: "Port to listen on (0 picks a free one)."),
         .init(name: "CONCIERGE_MODE", defaultValue: "dev", summary: "`dev` or `production`."),
@@ -54,20 +58,8 @@ public struct ConfigurationVariable: Sendable {
             summary: "Code checks per client IP per hour."),
         .init(name: "CONCIERGE_SESSION_TTL_SECONDS", defaultValue: "604800", summary: "Session lifetime (7 days)."),
         .init(
-            name: "CONCIERGE_TARIFF_PATH", defaultValue: "(built-in)",
-            summary: "JSON tariff for rides pricing; see docs/tariff.example.json."),
-        .init(
             name: "GOOGLE_MAPS_API_KEY", defaultValue: "(unset)",
             summary: "Use Google Places (New) and Routes instead of the gazetteer and the offline estimator."),
-        .init(
-            name: "CONCIERGE_MIN_ADVANCE_HOURS", defaultValue: "48",
-            summary: "Rides must be booked at least this many hours ahead."),
-        .init(
-            name: "CONCIERGE_QUOTE_TTL_SECONDS", defaultValue: "1800",
-            summary: "How long a quote holds; an unpaid booking expires after it."),
-        .init(
-            name: "CONCIERGE_FREE_CANCELLATION_HOURS", defaultValue: "24",
-            summary: "Free cancellation (with refund) until this many hours before pickup."),
         .init(
             name: "CONCIERGE_PAYMENT_PROVIDER", defaultValue: "sandbox",
             summary: "`sandbox` (dev only; Concierge serves the checkout itself), `mollie` or `stripe`."),

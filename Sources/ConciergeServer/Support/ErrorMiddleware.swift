@@ -5,62 +5,54 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The one place errors become responses: every failure leaves as
-/// `{"success": false, "error": …, "code": …}` with the status its category implies.
-/// Internal details are logged, never sent.
+/// The one place errors become responses: every failure is mapped once to a status, a code and
+/// a message (`describe`), then given the body shape of the vertical that owns the path
+/// (`ErrorRenderers`). Internal details are logged, never sent.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderers: ErrorRenderers
+
+    init(renderers: ErrorRenderers = ErrorRenderers()) {
+        self.renderers = renderers
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         do {
             return try await next(request, context)
         } catch {
-            let (status, body, retryAfter) = Self.describe(error, request: request, logger: context.logger)
-            return Self.response(status: status, body: body, retryAfter: retryAfter)
+            let description = Self.describe(error, request: request, logger: context.logger)
+            return renderers.renderer(for: request.uri.path).response(for: description)
         }
     }
 
-    static func describe(_ error: any Error, request: Request, logger: Logger) -> (
-        HTTPResponse.Status, ErrorBody, Int?
-    ) {
+    static func describe(_ error: any Error, request: Request, logger: Logger) -> ErrorDescription {
         switch error {
         case let error as ConciergeError:
             let (status, retryAfter) = status(of: error.category)
             if status.code >= 500 { logger.warning("request failed: \(error.code): \(error.message)") }
-            return (status, ErrorBody(error: error.message, code: error.code), retryAfter)
+            return ErrorDescription(status: status, code: error.code, message: error.message, retryAfter: retryAfter)
         case is NIOTooManyBytesError:
-            return (
-                .contentTooLarge,
-                ErrorBody(
-                    error: "The request body is larger than 64 KB. Send a smaller body.", code: "payload_too_large"),
-                nil
-            )
+            return ErrorDescription(
+                status: .contentTooLarge, code: "payload_too_large",
+                message: "The request body is larger than 64 KB. Send a smaller body.")
         case let error as any HTTPResponseError where error.status == .notFound:
-            return (
-                .notFound,
-                ErrorBody(
-                    error: "There is no \(request.method) \(request.uri.path) endpoint. See /openapi.yaml.",
-                    code: "not_found"),
-                nil
-            )
+            return ErrorDescription(
+                status: .notFound, code: "not_found",
+                message: "There is no \(request.method) \(request.uri.path) endpoint. See /openapi.yaml.")
         case let error as any HTTPResponseError where error.status == .methodNotAllowed:
-            return (
-                .methodNotAllowed,
-                ErrorBody(error: "\(request.uri.path) does not accept \(request.method).", code: "method_not_allowed"),
-                nil
-            )
+            return ErrorDescription(
+                status: .methodNotAllowed, code: "method_not_allowed",
+                message: "\(request.uri.path) does not accept \(request.method).")
         case let error as any HTTPResponseError where error.status.code < 500:
-            return (error.status, ErrorBody(error: error.status.reasonPhrase, code: "bad_request"), nil)
+            return ErrorDescription(status: error.status, code: "bad_request", message: error.status.reasonPhrase)
         default:
             let requestID = logger[metadataKey: "request_id"].map { "\($0)" } ?? "unknown"
             logger.error("unhandled error: \(String(reflecting: error))")
-            return (
-                .internalServerError,
-                ErrorBody(
-                    error:
-                        "Something went wrong on our side. Please try again; if it keeps happening, quote request \(requestID).",
-                    code: "internal_error"),
-                nil
+            return ErrorDescription(
+                status: .internalServerError, code: "internal_error",
+                message:
+                    "Something went wrong on our side. Please try again; if it keeps happening, quote request \(requestID)."
             )
         }
     }
@@ -77,10 +69,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// A platform-shaped error answer for routes that build their own (readiness).
     static func response(status: HTTPResponse.Status, body: ErrorBody, retryAfter: Int?) -> Response {
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let data = (try? Wire.encoder.encode(body)) ?? Data()
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        SuccessFlagErrorRenderer().response(
+            for: ErrorDescription(status: status, code: body.code, message: body.error, retryAfter: retryAfter))
     }
 }

@@ -9,9 +9,11 @@ import Hummingbird
 /// costs matched requests nothing.
 struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     private let routes: [(path: RouterPath, method: HTTPRequest.Method)]
+    private let renderers: ErrorRenderers
 
-    init(routes: [(path: RouterPath, method: HTTPRequest.Method)]) {
+    init(routes: [(path: RouterPath, method: HTTPRequest.Method)], renderers: ErrorRenderers = ErrorRenderers()) {
         self.routes = routes
+        self.renderers = renderers
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -23,12 +25,10 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
             let allowed = allowedMethods(path: request.uri.path)
             guard !allowed.isEmpty, !allowed.contains(request.method) else { throw error }
             let names = allowed.map(\.rawValue).sorted().joined(separator: ", ")
-            var response = ErrorMiddleware<Context>.response(
-                status: .methodNotAllowed,
-                body: ErrorBody(
-                    error: "\(request.uri.path.prefix(200)) does not accept \(request.method); it accepts \(names).",
-                    code: "method_not_allowed"),
-                retryAfter: nil)
+            var response = renderers.renderer(for: request.uri.path).response(
+                for: ErrorDescription(
+                    status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "\(request.uri.path.prefix(200)) does not accept \(request.method); it accepts \(names)."))
             response.headers[.allow] = names
             return response
         }

@@ -1,0 +1,26 @@
+/// The names the rides seed guide uses, kept so its code compiles as written. New code says `Rides.X`.
+public typealias BookingLocation = Rides.BookingLocation
+public typealias BookingRequest = Rides.BookingRequest
+public typealias BookingResponse = Rides.BookingResponse
+public typealias BookingSummary = Rides.BookingSummary
+public typealias BookingListResponse = Rides.BookingListResponse
+public typealias BookingDetailResponse = Rides.BookingDetailResponse
+public typealias DriverDetails = Rides.DriverDetails
+public typealias BookingEventResponse = Rides.BookingEventResponse
+public typealias AdminBookingResponse = Rides.AdminBookingResponse
+public typealias RideStatusUpdate = Rides.RideStatusUpdate
+public typealias PlaceSuggestionResponse = Rides.PlaceSuggestionResponse
+public typealias PlacesAutocompleteResponse = Rides.PlacesAutocompleteResponse
+public typealias PlaceDetailsResponse = Rides.PlaceDetailsResponse
+public typealias PricingResponse = Rides.PricingResponse
+public typealias VehiclePrices = Rides.VehiclePrices
+public typealias VehiclePrice = Rides.VehiclePrice
+public typealias PricingAdjustment = Rides.PricingAdjustment
+public typealias SMSCodeSendRequest = Rides.SMSCodeSendRequest
+public typealias SMSCodeSendResponse = Rides.SMSCodeSendResponse
+public typealias SMSCodeVerifyRequest = Rides.SMSCodeVerifyRequest
+public typealias AuthenticatedCustomer = Rides.AuthenticatedCustomer
+public typealias SMSCodeVerifyResponse = Rides.SMSCodeVerifyResponse
+public typealias CustomerProfileResponse = Rides.CustomerProfileResponse
+public typealias UpdateProfileRequest = Rides.UpdateProfileRequest
+public typealias SuccessResponse = Rides.SuccessResponse

@@ -1,0 +1,53 @@
+import ConciergeCore
+import ConciergeStore
+import Hummingbird
+
+/// The chauffeur rides vertical: SMS sign-in, places, prices per vehicle class and bookings with
+/// payment, under `/rides`, with the seed's error body.
+struct RidesModule: VerticalModule {
+    let name = "rides"
+    /// Rides' tables are in the `core` history, which predates modules.
+    let migrations: MigrationGroup? = nil
+    var configurationVariables: [ConfigurationVariable] { ConfigurationVariable.rides }
+    let openAPIFragment = "openapi-rides"
+    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer()
+
+    func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
+        let configuration = platform.configuration
+        let rides = router.group("rides")
+        RidesSignInController(signIn: platform.signIn, profiles: ProfileService(store: platform.identity))
+            .addRoutes(to: rides)
+        RidesPlacesController(places: platform.places).addRoutes(to: rides)
+        let pricing = RidePricingService(
+            places: platform.places, routes: platform.routes,
+            calculator: PriceCalculator(tariff: configuration.tariff), clock: platform.clock)
+        RidesPricingController(pricing: pricing).addRoutes(to: rides)
+
+        let publicURL = configuration.publicURL
+        let identity = platform.identity
+        let bookings = BookingService(
+            store: SQLBookingStore(database: platform.database),
+            idempotencyKeys: SQLIdempotencyKeys(database: platform.database),
+            orders: SQLOrderStore(database: platform.database), pricing: pricing, tariff: configuration.tariff,
+            payments: platform.payments, rules: configuration.bookingRules, clock: platform.clock,
+            random: platform.random,
+            returnURL: { "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)" },
+            webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
+            contact: { try await identity.customer(id: $0) })
+        RidesBookingController(bookings: bookings, signIn: platform.signIn).addRoutes(to: rides)
+        BookingReturnPageController(bookings: bookings, payments: platform.payments, dispatcher: platform.dispatcher)
+            .addRoutes(to: rides)
+        if let token = configuration.adminToken {
+            AdminBookingsController(bookings: bookings, token: token).addRoutes(to: router)
+        }
+        return MountedVertical(
+            jobs: [
+                MaintenanceJob("ride booking expiry") {
+                    let expired = try await bookings.expireLapsedBookings()
+                    if expired > 0 { platform.logger.info("expired \(expired) unpaid bookings") }
+                },
+                MaintenanceJob("idempotency key pruning") { try await bookings.pruneIdempotencyKeys() },
+            ],
+            paymentOwner: bookings)
+    }
+}
