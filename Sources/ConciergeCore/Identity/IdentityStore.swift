@@ -21,13 +21,18 @@ public protocol IdentityStore: Sendable {
     func revokeSession(tokenHash: String, at: Date) async throws -> Bool
 }
 
-/// What a sign-in transaction can do. Methods run inside the transaction that handed it out.
-public protocol IdentityTransaction: Sendable {
+/// The sliding-window events every throttle counts (SMS sends, code checks, password sign-ins).
+/// Methods run inside the transaction that handed the log out.
+public protocol RateEventLog: Sendable {
     /// Times of the events recorded for `key` at or after `since`, oldest first.
     func rateEvents(key: String, since: Date) async throws -> [Date]
     func recordRateEvent(key: String, at: Date, attemptID: String) async throws
     /// Forgets events for `key` older than `before`; they can no longer affect any limit.
     func pruneRateEvents(key: String, before: Date) async throws
+}
+
+/// What a sign-in transaction can do. Methods run inside the transaction that handed it out.
+public protocol IdentityTransaction: RateEventLog {
     /// Withdraws the events an attempt recorded under `keys` (a send that failed on our side).
     func deleteRateEvents(attemptID: String, keys: [String]) async throws
 
@@ -43,6 +48,11 @@ public protocol IdentityTransaction: Sendable {
     func deleteChallenge(phone: PhoneNumber, challengeID: String) async throws -> Bool
 
     func customer(phone: PhoneNumber) async throws -> Customer?
+    /// The account a phone signs in to when it has no rides profile yet (a phone linked to an
+    /// account that was made by email or a provider).
+    func accountID(phone: PhoneNumber) async throws -> String?
+    /// Creates the rides profile and, when `customer.id` names no account yet, the account and
+    /// its verified phone credential.
     func insertCustomer(_ customer: Customer) async throws
     func insertSession(_ session: StoredSession) async throws
 }

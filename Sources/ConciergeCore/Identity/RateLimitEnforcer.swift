@@ -1,13 +1,13 @@
 import Foundation
 
-/// Sliding-window limits over events stored in the database. Runs inside an identity
+/// Sliding-window limits over events stored in the database. Runs inside a
 /// transaction that holds the keys' locks, so the count and the record cannot be raced.
 struct RateLimitEnforcer {
     let limits: [RateLimit]
 
     /// Throws `rate_limited` with the wait until the tightest limit frees a slot; otherwise
     /// records one event per distinct key.
-    func enforce(in tx: any IdentityTransaction, now: Date, attemptID: String) async throws {
+    func enforce(in tx: any RateEventLog, now: Date, attemptID: String) async throws {
         var worst: (retryAfter: Int, message: String)?
         for limit in limits {
             let events = try await tx.rateEvents(key: limit.key, since: now.addingTimeInterval(-Double(limit.window)))

@@ -26,16 +26,18 @@ public struct SignInService: Sendable {
     private let hasher: SecretHasher
     private let policy: SignInPolicy
     private let clock: any TimeSource
+    private let random: any RandomSource
 
     public init(
         store: any IdentityStore, codes: CodeAuthority, hasher: SecretHasher, policy: SignInPolicy,
-        clock: any TimeSource
+        clock: any TimeSource, random: any RandomSource = SystemRandomSource()
     ) {
         self.store = store
         self.codes = codes
         self.hasher = hasher
         self.policy = policy
         self.clock = clock
+        self.random = random
     }
 
     // MARK: Sending a code
@@ -43,11 +45,11 @@ public struct SignInService: Sendable {
     public func sendCode(to rawPhone: String, clientIP: String) async throws -> CodeSent {
         let phone = try PhoneNumber(normalizing: rawPhone)
         let now = clock.now
-        let attemptID = Randomness.identifier(prefix: "send")
+        let attemptID = random.identifier(prefix: "send")
         var code: String?
-        if case .local = codes { code = Randomness.digits(policy.codeLength) }
+        if case .local = codes { code = random.digits(policy.codeLength) }
         let challenge = CodeChallenge(
-            id: Randomness.identifier(prefix: "chl"), phone: phone,
+            id: random.identifier(prefix: "chl"), phone: phone,
             codeHash: code.map { codeHash($0, phone: phone) },
             sentAt: now, expiresAt: now.addingTimeInterval(Double(policy.codeLifetime)), wrongGuesses: 0)
         let limits = policy.sendLimits(phone: phone, ip: clientIP)
@@ -91,6 +93,26 @@ public struct SignInService: Sendable {
     // MARK: Verifying a code
 
     public func verifyCode(phone rawPhone: String, code rawCode: String, clientIP: String) async throws -> SignedIn {
+        let (phone, challengeID) = try await checkCode(phone: rawPhone, code: rawCode, clientIP: clientIP)
+        return try await signIn(phone: phone, challengeID: challengeID, now: clock.now)
+    }
+
+    /// Proof that the caller holds `phone` (linking it to an account): the code is checked under
+    /// the same limits as a sign-in and then spent, but no session or profile is made.
+    public func proveCode(phone rawPhone: String, code rawCode: String, clientIP: String) async throws -> PhoneNumber {
+        let (phone, challengeID) = try await checkCode(phone: rawPhone, code: rawCode, clientIP: clientIP)
+        try await store.transaction(locking: [Self.phoneLock(phone)]) { tx in
+            guard try await tx.deleteChallenge(phone: phone, challengeID: challengeID) else {
+                throw ConciergeError.codeExpired
+            }
+        }
+        return phone
+    }
+
+    /// Checks a code without spending it; returns the phone and the challenge it matched.
+    private func checkCode(phone rawPhone: String, code rawCode: String, clientIP: String) async throws -> (
+        PhoneNumber, String
+    ) {
         let phone = try PhoneNumber(normalizing: rawPhone)
         let code = rawCode.filter { !$0.isWhitespace }
         guard code.count == policy.codeLength, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -108,7 +130,7 @@ public struct SignInService: Sendable {
             locking: Self.lockKeys(limits, phone: phone)
         ) { tx in
             try await RateLimitEnforcer(limits: limits)
-                .enforce(in: tx, now: now, attemptID: Randomness.identifier(prefix: "verify"))
+                .enforce(in: tx, now: now, attemptID: random.identifier(prefix: "verify"))
             guard let challenge = try await tx.challenge(phone: phone) else { return .failure(.codeExpired) }
             if challenge.wrongGuesses >= maxGuesses { return .failure(.tooManyAttempts) }
             if now >= challenge.expiresAt { return .failure(.codeExpired) }
@@ -136,11 +158,11 @@ public struct SignInService: Sendable {
         guard correct else {
             throw guesses >= maxGuesses ? ConciergeError.tooManyAttempts : .wrongCode(guessesLeft: maxGuesses - guesses)
         }
-        return try await signIn(phone: phone, challengeID: challenge.id, now: now)
+        return (phone, challenge.id)
     }
 
     private func signIn(phone: PhoneNumber, challengeID: String, now: Date) async throws -> SignedIn {
-        let token = Randomness.token(byteCount: 32)
+        let token = random.token(byteCount: 32)
         let session = StoredSession(
             tokenHash: tokenHash(token), customerID: "", createdAt: now,
             expiresAt: now.addingTimeInterval(Double(policy.sessionLifetime)), revokedAt: nil)
@@ -153,8 +175,10 @@ public struct SignInService: Sendable {
             if let existing = try await tx.customer(phone: phone) {
                 customer = existing
             } else {
-                customer = Customer(
-                    id: Randomness.identifier(prefix: "cus"), phone: phone, name: nil, email: nil, createdAt: now)
+                // The rides profile's id is the account's: a phone linked to an account before
+                // gets its profile there, a new phone gets a new account.
+                let accountID = try await tx.accountID(phone: phone) ?? random.identifier(prefix: "cus")
+                customer = Customer(id: accountID, phone: phone, name: nil, email: nil, createdAt: now)
                 try await tx.insertCustomer(customer)
             }
             try await tx.insertSession(

@@ -32,14 +32,14 @@ public struct SQLIdentityStore: IdentityStore {
     public func session(tokenHash: String) async throws -> (StoredSession, Customer)? {
         let rows = try await database.query(
             """
-            SELECT s.token_hash, s.customer_id, s.created_at AS session_created_at, s.expires_at, s.revoked_at,
+            SELECT s.token_hash, s.account_id, s.created_at AS session_created_at, s.expires_at, s.revoked_at,
                    c.id, c.phone, c.name, c.email, c.created_at
-            FROM sessions s JOIN customers c ON c.id = s.customer_id
+            FROM sessions s JOIN customers c ON c.id = s.account_id
             WHERE s.token_hash = ?
             """, [.text(tokenHash)])
         guard let row = rows.first else { return nil }
         let session = StoredSession(
-            tokenHash: try row.string("token_hash"), customerID: try row.string("customer_id"),
+            tokenHash: try row.string("token_hash"), customerID: try row.string("account_id"),
             createdAt: try row.date("session_created_at"), expiresAt: try row.date("expires_at"),
             revokedAt: try row.optionalDate("revoked_at"))
         return (session, try Customer(row: row))
@@ -132,7 +132,24 @@ struct SQLIdentityTransaction: IdentityTransaction {
             Customer.init(row:))
     }
 
+    func accountID(phone: PhoneNumber) async throws -> String? {
+        try await db.query(
+            "SELECT account_id FROM account_credentials WHERE kind = 'phone' AND identifier = ?", [.text(phone.e164)]
+        ).first.map { try $0.string("account_id") }
+    }
+
     func insertCustomer(_ customer: Customer) async throws {
+        // The account first (sessions and credentials reference it); both are no-ops for a
+        // phone that was linked to an existing account.
+        try await db.query(
+            "INSERT INTO accounts (id, display_name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING",
+            [.text(customer.id), SQLValue(customer.name), SQLValue(customer.createdAt)])
+        try await db.query(
+            """
+            INSERT INTO account_credentials (kind, identifier, account_id, verified_at, created_at)
+            VALUES ('phone', ?, ?, ?, ?) ON CONFLICT (kind, identifier) DO NOTHING
+            """,
+            [.text(customer.phone.e164), .text(customer.id), SQLValue(customer.createdAt), SQLValue(customer.createdAt)])
         try await db.query(
             "INSERT INTO customers (id, phone, name, email, created_at) VALUES (?, ?, ?, ?, ?)",
             [
@@ -143,10 +160,14 @@ struct SQLIdentityTransaction: IdentityTransaction {
 
     func insertSession(_ session: StoredSession) async throws {
         try await db.query(
-            "INSERT INTO sessions (token_hash, customer_id, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
+            """
+            INSERT INTO sessions (id, account_id, kind, vertical, token_hash, created_at, expires_at, revoked_at)
+            VALUES (?, ?, 'bearer', 'rides', ?, ?, ?, ?)
+            """,
             [
-                .text(session.tokenHash), .text(session.customerID), SQLValue(session.createdAt),
-                SQLValue(session.expiresAt), SQLValue(session.revokedAt),
+                // Named after its token's keyed hash, as the rows carried over from the rides table are.
+                .text("ses_" + session.tokenHash), .text(session.customerID), .text(session.tokenHash),
+                SQLValue(session.createdAt), SQLValue(session.expiresAt), SQLValue(session.revokedAt),
             ])
     }
 }

@@ -1,0 +1,43 @@
+public import ConciergeCore
+import Crypto
+import Foundation
+import JWTKit
+
+/// HS256 session access tokens with jwt-kit. The key is derived from the server secret
+/// (HMAC-SHA256 of a fixed label), so every instance sharing the secret accepts the others'
+/// tokens, and the raw secret is never used as a signing key for anything else.
+public struct JWTSessionTokenSigner: SessionTokenSigner {
+    private let keys: JWTKeyCollection
+
+    public init(secret: String) async {
+        let derived = HMAC<SHA256>.authenticationCode(
+            for: Data("concierge session access tokens v1".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(key: SymmetricKey(data: Data(derived))), digestAlgorithm: .sha256)
+    }
+
+    public func sign(_ claims: SessionClaims) async throws -> String {
+        try await keys.sign(
+            SessionAccessPayload(
+                sid: claims.sessionID, sub: SubjectClaim(value: claims.accountID),
+                iat: IssuedAtClaim(value: claims.issuedAt), exp: ExpirationClaim(value: claims.expiresAt)))
+    }
+
+    public func verify(_ token: String) async -> SessionClaims? {
+        guard let payload = try? await keys.verify(token, as: SessionAccessPayload.self) else { return nil }
+        return SessionClaims(
+            sessionID: payload.sid, accountID: payload.sub.value, issuedAt: payload.iat.value,
+            expiresAt: payload.exp.value)
+    }
+}
+
+/// The access token's claims. `verify(using:)` checks nothing on purpose: expiry is judged by
+/// `SessionService` against its injected clock, and the session row decides the rest.
+struct SessionAccessPayload: JWTPayload {
+    let sid: String
+    let sub: SubjectClaim
+    let iat: IssuedAtClaim
+    let exp: ExpirationClaim
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}

@@ -1,0 +1,79 @@
+import ConciergeCore
+import ConciergeStore
+import ConciergeTestSupport
+import Foundation
+import Testing
+
+/// The one sessions table and its refresh-token families, on both engines.
+@Suite struct SessionsStoreTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func prepare(_ engine: TestEngine) async throws -> (any SQLDatabase, SQLSessionStore) {
+        let database = try await engine.makeDatabase()
+        try await SQLAccountStore(database: database).transaction(locking: []) { tx in
+            try await tx.insertAccount(id: "acc_a", displayName: nil, at: Self.now)
+        }
+        let store = SQLSessionStore(database: database)
+        try await store.insert(AccountsStoreTests.session("ses_a", account: "acc_a"))
+        try await store.insertRefreshToken(
+            hash: "r1", sessionID: "ses_a", issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(3600))
+        return (database, store)
+    }
+
+    @Test(arguments: TestEngine.all)
+    func aRefreshTokenRotatesOnceAndItsReuseEndsTheFamily(engine: TestEngine) async throws {
+        let (database, store) = try await prepare(engine)
+        let later = Self.now.addingTimeInterval(60)
+        let first = try await store.rotateRefreshToken(hash: "r1", next: "r2", at: later, nextExpiresAt: later + 3600)
+        guard case .rotated(let session) = first else { Issue.record("expected a rotation, got \(first)"); return }
+        #expect(session.id == "ses_a")
+        let second = try await store.rotateRefreshToken(hash: "r2", next: "r3", at: later, nextExpiresAt: later + 3600)
+        #expect(second == .rotated(session))
+
+        // r1 again: someone holds a copy. The family ends, and r3 (the newest) with it.
+        #expect(try await store.rotateRefreshToken(hash: "r1", next: "r4", at: later, nextExpiresAt: later) == .reused)
+        #expect(try await store.session(id: "ses_a")?.revokedAt != nil)
+        #expect(try await store.rotateRefreshToken(hash: "r3", next: "r5", at: later, nextExpiresAt: later) == .invalid)
+        #expect(try await store.rotateRefreshToken(hash: "unknown", next: "r6", at: later, nextExpiresAt: later) == .invalid)
+        try await database.close()
+    }
+
+    @Test(arguments: TestEngine.all)
+    func twoRefreshesWithOneTokenAtOnceNeverBothWin(engine: TestEngine) async throws {
+        let (database, store) = try await prepare(engine)
+        let outcomes = try await withThrowingTaskGroup(of: RefreshOutcome.self) { group in
+            for index in 0..<2 {
+                group.addTask {
+                    try await store.rotateRefreshToken(
+                        hash: "r1", next: "next-\(index)", at: Self.now, nextExpiresAt: Self.now + 3600)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { if case .rotated = $0 { true } else { false } }.count == 1)
+        #expect(outcomes.contains(.reused))
+        #expect(try await store.session(id: "ses_a")?.revokedAt != nil)
+        try await database.close()
+    }
+
+    @Test(arguments: TestEngine.all)
+    func anExpiredTokenOrSessionDoesNotRotate(engine: TestEngine) async throws {
+        let (database, store) = try await prepare(engine)
+        let afterExpiry = Self.now.addingTimeInterval(3600)
+        #expect(
+            try await store.rotateRefreshToken(hash: "r1", next: "r2", at: afterExpiry, nextExpiresAt: afterExpiry)
+                == .invalid)
+        #expect(try await store.session(id: "ses_a")?.revokedAt == nil)
+        try await database.close()
+    }
+
+    @Test(arguments: TestEngine.all)
+    func revokingEndsASessionOnce(engine: TestEngine) async throws {
+        let (database, store) = try await prepare(engine)
+        #expect(try await store.revoke(id: "ses_a", at: Self.now))
+        #expect(try await store.revoke(id: "ses_a", at: Self.now) == false)
+        #expect(try await store.session(id: "ses_a")?.isLive(at: Self.now) == false)
+        #expect(try await store.rotateRefreshToken(hash: "r1", next: "r2", at: Self.now, nextExpiresAt: Self.now) == .invalid)
+        try await database.close()
+    }
+}
