@@ -113,26 +113,3 @@ public struct BookingEvent: Sendable, Equatable {
         self.detail = detail
     }
 }
-
-/// A message to send after a state change, written in the same transaction as the change.
-public struct PendingNotification: Sendable, Equatable {
-    public enum Channel: String, Sendable {
-        case email
-        case sms
-    }
-
-    /// One notification of a kind per booking: a replayed transition cannot send twice.
-    public let dedupeKey: String
-    public let channel: Channel
-    public let recipient: String
-    public let subject: String
-    public let body: String
-
-    public init(dedupeKey: String, channel: Channel, recipient: String, subject: String, body: String) {
-        self.dedupeKey = dedupeKey
-        self.channel = channel
-        self.recipient = recipient
-        self.subject = subject
-        self.body = body
-    }
-}

@@ -1,62 +1,52 @@
 import Foundation
 
-/// The texts customers receive about their bookings. Email when we know the address, else SMS.
+/// The messages customers receive about their bookings, rendered from the `rides-*` templates
+/// (subject, text and HTML parts for email, an SMS part). Email when we know the address, else SMS.
 extension BookingService {
     func confirmation(for booking: Booking) async throws -> PendingNotification? {
-        let when = ZurichTime.describe(booking.pickupAt)
-        let body = """
-            Your ride \(booking.reference) is confirmed.
-
-            Pickup: \(booking.pickup.description)
-            Destination: \(booking.destination.description)
-            When: \(when)
-            Vehicle: \(booking.vehicleClass.rawValue)\(booking.flightNumber.map { ", flight \($0)" } ?? "")
-            Passengers: \(booking.passengers)
-            Paid: \(Money.formatCHF(booking.priceCents))
-
-            What happens next: your chauffeur's name and car are sent to you before the ride. \
-            You can cancel free of charge until \(rules.freeCancellationHours) hours before pickup.
-            """
-        return try await notify(
-            booking, kind: "confirmation", subject: "Your ride \(booking.reference) is confirmed", body: body,
-            sms:
-                "Concierge: ride \(booking.reference) confirmed for \(when) from \(booking.pickup.name). Paid \(Money.formatCHF(booking.priceCents))."
-        )
+        var values = Self.messageValues(booking)
+        values["pickup"] = booking.pickup.description
+        values["destination"] = booking.destination.description
+        values["pickupName"] = booking.pickup.name
+        values["vehicle"] = booking.vehicleClass.rawValue
+        values["flightNumber"] = booking.flightNumber
+        values["passengers"] = String(booking.passengers)
+        values["paid"] = Money.formatCHF(booking.priceCents)
+        values["freeCancellationHours"] = String(rules.freeCancellationHours)
+        return try await notify(booking, kind: "confirmation", template: "rides-confirmation", values: values)
     }
 
     func lateRefundNotice(for booking: Booking) async throws -> PendingNotification? {
-        let body = """
-            Your payment for ride \(booking.reference) arrived after the quote had expired, and the pickup \
-            (\(ZurichTime.describe(booking.pickupAt))) is now less than \(rules.minimumAdvanceHours) hours away, \
-            so we could not confirm the ride. We have refunded \(Money.formatCHF(booking.priceCents)) in full.
-            """
-        return try await notify(
-            booking, kind: "late-refund", subject: "Ride \(booking.reference): payment refunded", body: body,
-            sms:
-                "Concierge: payment for ride \(booking.reference) came too late; refunded \(Money.formatCHF(booking.priceCents))."
-        )
+        var values = Self.messageValues(booking)
+        values["minimumAdvanceHours"] = String(rules.minimumAdvanceHours)
+        values["refunded"] = Money.formatCHF(booking.priceCents)
+        return try await notify(booking, kind: "late-refund", template: "rides-late-refund", values: values)
     }
 
     func cancellationNotice(for booking: Booking) async throws -> PendingNotification? {
-        let body = """
-            Your ride \(booking.reference) on \(ZurichTime.describe(booking.pickupAt)) is cancelled. \
-            We have refunded \(Money.formatCHF(booking.priceCents)).
-            """
-        return try await notify(
-            booking, kind: "cancellation", subject: "Ride \(booking.reference) cancelled", body: body,
-            sms: "Concierge: ride \(booking.reference) cancelled; refunded \(Money.formatCHF(booking.priceCents)).")
+        var values = Self.messageValues(booking)
+        values["refunded"] = Money.formatCHF(booking.priceCents)
+        return try await notify(booking, kind: "cancellation", template: "rides-cancellation", values: values)
     }
 
-    private func notify(_ booking: Booking, kind: String, subject: String, body: String, sms: String) async throws
+    /// What every rides message names: the reference and the pickup time in Zurich.
+    private static func messageValues(_ booking: Booking) -> [String: String] {
+        ["reference": booking.reference, "when": ZurichTime.describe(booking.pickupAt)]
+    }
+
+    private func notify(_ booking: Booking, kind: String, template: String, values: [String: String]) async throws
         -> PendingNotification?
     {
         guard let customer = try await contact(booking.customerID) else { return nil }
+        let rendered = try templates.render(template, values: values)
+        let subject = try rendered.required(\.subject, "subject", of: template)
         if let email = customer.email {
             return PendingNotification(
-                dedupeKey: "\(booking.id):\(kind)", channel: .email, recipient: email, subject: subject, body: body)
+                dedupeKey: "\(booking.id):\(kind)", channel: .email, recipient: email, subject: subject,
+                body: try rendered.required(\.text, "text", of: template), htmlBody: rendered.html)
         }
         return PendingNotification(
             dedupeKey: "\(booking.id):\(kind)", channel: .sms, recipient: customer.phone.e164, subject: subject,
-            body: sms)
+            body: try rendered.required(\.sms, "sms", of: template))
     }
 }

@@ -19,11 +19,14 @@ public struct BookingService: Sendable {
     let returnURL: @Sendable (Booking) -> String
     let webhookURL: String
     let contact: @Sendable (String) async throws -> Customer?
+    /// The customer messages' texts (`BookingMessages.swift`).
+    let templates: any MessageTemplates
 
     public init(
         store: any BookingStore, pricing: RidePricingService, tariff: Tariff, payments: any PaymentProvider,
         rules: BookingRules, clock: any TimeSource, returnURL: @escaping @Sendable (Booking) -> String,
-        webhookURL: String, contact: @escaping @Sendable (String) async throws -> Customer?
+        webhookURL: String, contact: @escaping @Sendable (String) async throws -> Customer?,
+        templates: any MessageTemplates
     ) {
         self.store = store
         self.pricing = pricing
@@ -34,6 +37,7 @@ public struct BookingService: Sendable {
         self.returnURL = returnURL
         self.webhookURL = webhookURL
         self.contact = contact
+        self.templates = templates
     }
 
     // MARK: Creating

@@ -10,11 +10,22 @@ public protocol EmailSender: NotificationSender {
     /// marked sent sends again — into exactly-once. The dev outbox stores the key under a
     /// unique index; SMTP makes it the Message-ID, by which receivers drop duplicates.
     func sendEmail(to address: String, subject: String, textBody: String, deliveryKey: String?) async throws
+
+    /// The same with an HTML part and attachments: SMTP sends MIME multipart/alternative (inside
+    /// multipart/mixed with attachments), Postmark `HtmlBody` and `Attachments`, and the dev
+    /// outbox keeps the HTML and the attachments' names.
+    func sendEmail(_ email: EmailContent, deliveryKey: String?) async throws
 }
 
 extension EmailSender {
     /// Senders that cannot use the key deliver at least once.
     public func sendEmail(to address: String, subject: String, textBody: String, deliveryKey: String?) async throws {
         try await sendEmail(to: address, subject: subject, textBody: textBody)
+    }
+
+    /// Senders that know only text (test doubles) get the text part; every provider the server
+    /// configures implements the full message.
+    public func sendEmail(_ email: EmailContent, deliveryKey: String?) async throws {
+        try await sendEmail(to: email.to, subject: email.subject, textBody: email.textBody, deliveryKey: deliveryKey)
     }
 }

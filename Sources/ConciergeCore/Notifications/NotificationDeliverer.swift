@@ -28,18 +28,25 @@ public struct NotificationDeliverer: Sendable {
     private let outbox: any NotificationOutbox
     private let email: any EmailSender
     private let sms: any SMSSender
+    /// Nil when no push sender is configured: push messages then fail for good, with a reason.
+    private let push: (any PushSender)?
     private let clock: any TimeSource
 
-    public init(outbox: any NotificationOutbox, email: any EmailSender, sms: any SMSSender, clock: any TimeSource) {
+    public init(
+        outbox: any NotificationOutbox, email: any EmailSender, sms: any SMSSender, push: (any PushSender)? = nil,
+        clock: any TimeSource
+    ) {
         self.outbox = outbox
         self.email = email
         self.sms = sms
+        self.push = push
         self.clock = clock
     }
 
     /// The lease each claim takes.
     public var lease: TimeInterval {
-        email.dropsRepeatedDeliveries && sms.dropsRepeatedDeliveries ? Self.repeatSafeLease : Self.sendLease
+        email.dropsRepeatedDeliveries && sms.dropsRepeatedDeliveries && (push?.dropsRepeatedDeliveries ?? true)
+            ? Self.repeatSafeLease : Self.sendLease
     }
 
     /// Sends what is due now, one claim at a time, at most `limit` of them; returns how many
@@ -53,18 +60,8 @@ public struct NotificationDeliverer: Sendable {
                 let queued = try await outbox.claimDue(now: now, leaseUntil: now.addingTimeInterval(lease), limit: 1)
                     .first
             else { break }
-            let message = queued.notification
             do {
-                switch message.channel {
-                case .email:
-                    try await email.sendEmail(
-                        to: message.recipient, subject: message.subject, textBody: message.body,
-                        deliveryKey: message.dedupeKey)
-                case .sms:
-                    try await sms.sendSMS(
-                        to: PhoneNumber(trustedE164: message.recipient), body: message.body,
-                        deliveryKey: message.dedupeKey)
-                }
+                try await send(queued.notification)
                 try await outbox.markSent(id: queued.id, at: clock.now)
                 sent += 1
             } catch {
@@ -77,5 +74,33 @@ public struct NotificationDeliverer: Sendable {
             }
         }
         return sent
+    }
+
+    private func send(_ message: OutboxMessage) async throws {
+        switch message.channel {
+        case .email:
+            let content = EmailContent(
+                to: message.recipient, subject: message.subject, textBody: message.body, htmlBody: message.htmlBody,
+                attachments: message.attachments)
+            if content.isPlainText {
+                try await email.sendEmail(
+                    to: message.recipient, subject: message.subject, textBody: message.body,
+                    deliveryKey: message.dedupeKey)
+            } else {
+                try await email.sendEmail(content, deliveryKey: message.dedupeKey)
+            }
+        case .sms:
+            try await sms.sendSMS(
+                to: PhoneNumber(trustedE164: message.recipient), body: message.body, deliveryKey: message.dedupeKey)
+        case .push:
+            guard let push else {
+                throw ConciergeError(
+                    .invalidInput, code: "push_not_configured",
+                    message: "A push notification was queued but this server has no push sender configured.")
+            }
+            try await push.sendPush(
+                to: message.recipient, title: message.subject, body: message.body, data: message.data,
+                deliveryKey: message.dedupeKey)
+        }
     }
 }

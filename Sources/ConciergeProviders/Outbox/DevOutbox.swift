@@ -2,9 +2,10 @@ public import ConciergeCore
 public import Logging
 
 /// The embedded message provider: keeps each message in the database (readable at
-/// `GET /dev/outbox`) and logs it, instead of delivering it. Dev mode only. Notifications are
-/// kept exactly once: their delivery key is unique in the same database.
-public struct DevOutbox: SMSSender, EmailSender {
+/// `GET /dev/outbox`) and logs it, instead of delivering it — SMS, email (with its HTML part and
+/// its attachments' names) and push. Dev mode only. Notifications are kept exactly once: their
+/// delivery key is unique in the same database.
+public struct DevOutbox: SMSSender, EmailSender, PushSender {
     private let store: any OutboxStore
     private let clock: any TimeSource
     private let logger: Logger
@@ -25,20 +26,36 @@ public struct DevOutbox: SMSSender, EmailSender {
     /// With a `deliveryKey`, a notification redelivered after a crash is kept once.
     public func sendSMS(to phone: PhoneNumber, body: String, deliveryKey: String?) async throws {
         try await store.append(
-            OutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now),
+            DevOutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now),
             deliveryKey: deliveryKey)
         logger.info("dev outbox: SMS to \(phone.e164): \(body)")
     }
 
     public func sendEmail(to address: String, subject: String, textBody: String) async throws {
-        try await sendEmail(to: address, subject: subject, textBody: textBody, deliveryKey: nil)
+        try await sendEmail(EmailContent(to: address, subject: subject, textBody: textBody), deliveryKey: nil)
     }
 
     /// With a `deliveryKey`, a notification redelivered after a crash is kept once.
     public func sendEmail(to address: String, subject: String, textBody: String, deliveryKey: String?) async throws {
+        try await sendEmail(EmailContent(to: address, subject: subject, textBody: textBody), deliveryKey: deliveryKey)
+    }
+
+    public func sendEmail(_ email: EmailContent, deliveryKey: String?) async throws {
         try await store.append(
-            OutboxMessage(channel: .email, to: address, subject: subject, body: textBody, createdAt: clock.now),
+            DevOutboxMessage(
+                channel: .email, to: email.to, subject: email.subject, body: email.textBody, createdAt: clock.now,
+                htmlBody: email.htmlBody, attachmentNames: email.attachments.map(\.filename)),
             deliveryKey: deliveryKey)
-        logger.info("dev outbox: email to \(address): \(subject)")
+        logger.info("dev outbox: email to \(email.to): \(email.subject)")
+    }
+
+    public func sendPush(
+        to deviceToken: String, title: String, body: String, data: [String: String], deliveryKey: String?
+    ) async throws {
+        try await store.append(
+            DevOutboxMessage(
+                channel: .push, to: deviceToken, subject: title, body: body, createdAt: clock.now, data: data),
+            deliveryKey: deliveryKey)
+        logger.info("dev outbox: push to \(deviceToken): \(title)")
     }
 }

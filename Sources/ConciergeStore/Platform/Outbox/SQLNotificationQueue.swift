@@ -25,17 +25,41 @@ public struct SQLNotificationQueue: NotificationOutbox {
                 RETURNING *
                 """, [SQLValue(leaseUntil), .integer(Int64(try candidate.int("seq"))), SQLValue(now)])
             guard let row = rows.first else { continue }
-            claimed.append(
-                QueuedNotification(
-                    id: Int64(try row.int("seq")),
-                    notification: PendingNotification(
-                        dedupeKey: try row.string("dedupe_key"),
-                        channel: PendingNotification.Channel(rawValue: try row.string("channel")) ?? .email,
-                        recipient: try row.string("recipient"), subject: try row.string("subject"),
-                        body: try row.string("body")),
-                    attempts: try row.int("attempts")))
+            claimed.append(try await Self.queued(from: row, in: database))
         }
         return claimed
+    }
+
+    /// One queue row with its attachments, as the worker sends it.
+    static func queued(from row: SQLRow, in db: any SQLExecutor) async throws -> QueuedNotification {
+        let seq = Int64(try row.int("seq"))
+        let channelName = try row.string("channel")
+        guard let channel = OutboxMessage.Channel(rawValue: channelName) else {
+            throw ConciergeError(
+                .unavailable(retryAfterSeconds: nil), code: "unknown_outbox_channel",
+                message: "Outbox message \(seq) is on the unknown channel '\(channelName)'; is this server older than the database?")
+        }
+        let attachments = try await db.query(
+            "SELECT * FROM outbox_attachments WHERE outbox_seq = ? ORDER BY position", [.integer(seq)]
+        ).map { attachment in
+            let encoded = try attachment.string("content_base64")
+            guard let content = Data(base64Encoded: encoded) else {
+                throw ConciergeError(
+                    .unavailable(retryAfterSeconds: nil), code: "corrupt_outbox_attachment",
+                    message: "An attachment of outbox message \(seq) is not valid base64.")
+            }
+            return EmailAttachment(
+                filename: try attachment.string("filename"), contentType: try attachment.string("content_type"),
+                content: content)
+        }
+        return QueuedNotification(
+            id: seq,
+            notification: OutboxMessage(
+                dedupeKey: try row.string("dedupe_key"), channel: channel, recipient: try row.string("recipient"),
+                subject: try row.string("subject"), body: try row.string("body"),
+                htmlBody: try row.optionalString("html_body"), attachments: attachments,
+                data: try row.optionalString("push_data").map { try OutboxJSON.decode($0) } ?? [:]),
+            attempts: try row.int("attempts"))
     }
 
     public func markSent(id: Int64, at date: Date) async throws {
