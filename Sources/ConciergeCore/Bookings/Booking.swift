@@ -62,13 +62,15 @@ public struct Booking: Sendable, Equatable {
     public var paymentStatus: PaymentStatus?
     /// Set once a chauffeur is assigned.
     public var driver: Driver?
+    /// The payment's id in the platform ledger (`payments.id`), once it has one.
+    public var paymentRecordID: String?
 
     public init(
         id: String, reference: String, publicSecret: String, customerID: String, pickup: BookedPlace,
         destination: BookedPlace, pickupAt: Date, passengers: Int, vehicleClass: VehicleClass, flightNumber: String?,
         priceCents: Int, currency: String, distanceMeters: Int, durationSeconds: Int, state: BookingState,
         quoteExpiresAt: Date, createdAt: Date, paymentProvider: String?, paymentID: String?, checkoutURL: String?,
-        paymentStatus: PaymentStatus?, driver: Driver? = nil
+        paymentStatus: PaymentStatus?, driver: Driver? = nil, paymentRecordID: String? = nil
     ) {
         self.id = id
         self.reference = reference
@@ -92,6 +94,7 @@ public struct Booking: Sendable, Equatable {
         self.checkoutURL = checkoutURL
         self.paymentStatus = paymentStatus
         self.driver = driver
+        self.paymentRecordID = paymentRecordID
     }
 }
 

@@ -47,7 +47,7 @@ extension BookingService {
                 bookingID: booking.id, from: [booking.state], to: target, paymentStatus: nil,
                 event: BookingEvent(
                     bookingID: booking.id, at: clock.now, type: target.rawValue, actor: "admin", detail: detail),
-                notification: nil)
+                notification: nil, refund: nil)
         else {
             throw ConciergeError(
                 .conflict, code: "invalid_transition", message: "The ride changed meanwhile; reload and try again.")

@@ -1,6 +1,13 @@
 import Foundation
 
-extension BookingService {
+extension BookingService: PaymentOwner {
+    public var vertical: String { Self.vertical }
+
+    /// The dispatcher's entry: the ledger says this payment is one of ours.
+    public func applyPayment(_ snapshot: PaymentSnapshot, record: PaymentRecord) async throws {
+        try await applyPayment(snapshot)
+    }
+
     /// Applies what the provider says about a payment: the one transition behind webhooks, the
     /// return page and the sandbox checkout. Idempotent: a replay finds the state already moved
     /// and changes nothing. Returns the booking, or nil when the payment is not ours.
@@ -27,12 +34,13 @@ extension BookingService {
                     event: BookingEvent(
                         bookingID: booking.id, at: now, type: "confirmed", actor: actor,
                         detail: late ? "payment arrived after the quote expired; the ride can still be made" : "paid"),
-                    notification: confirmation(for: booking)), booking)
+                    notification: confirmation(for: booking), refund: nil), booking)
         case .awaitingPayment, .expired:
             // Paid too late to keep the booking rules: give the money back, and say why.
-            _ = try await payments.refundPayment(
-                id: snapshot.id, amountCents: snapshot.amountCents - snapshot.refundedCents, currency: booking.currency,
-                reason: "Concierge ride \(booking.reference): paid after the quote expired",
+            let amount = snapshot.amountCents - snapshot.refundedCents
+            let reason = "Concierge ride \(booking.reference): paid after the quote expired"
+            let refundID = try await payments.refundPayment(
+                id: snapshot.id, amountCents: amount, currency: booking.currency, reason: reason,
                 idempotencyKey: "late-\(booking.id)")
             return try await orCurrent(
                 store.transition(
@@ -41,9 +49,23 @@ extension BookingService {
                         bookingID: booking.id, at: now, type: "refunded", actor: "system",
                         detail:
                             "payment arrived after the quote expired and the pickup is now too soon; refunded in full"),
-                    notification: lateRefundNotice(for: booking)), booking)
+                    notification: lateRefundNotice(for: booking),
+                    refund: refundRecord(booking, providerRefundID: refundID, amountCents: amount, reason: reason, now: now)),
+                booking)
         default:
             return booking
+        }
+    }
+
+    /// The ledger's record of a refund the provider just made (nil for a booking from before
+    /// the ledger that has no payment record).
+    private func refundRecord(_ booking: Booking, providerRefundID: String, amountCents: Int, reason: String, now: Date)
+        -> RefundRecord?
+    {
+        booking.paymentRecordID.map {
+            RefundRecord(
+                id: random.identifier(prefix: "ref"), paymentID: $0, providerRefundID: providerRefundID,
+                amountCents: amountCents, currency: booking.currency, reason: reason, createdAt: now)
         }
     }
 
@@ -90,7 +112,7 @@ extension BookingService {
             event: BookingEvent(
                 bookingID: booking.id, at: clock.now, type: "expired", actor: "system",
                 detail: "unpaid when the quote expired"),
-            notification: nil)
+            notification: nil, refund: nil)
         if expired != nil, let paymentID = booking.paymentID {
             // Best effort: if the provider is down the payment page stays open, and a payment that
             // still arrives takes the late-payment path.
@@ -114,7 +136,7 @@ extension BookingService {
                     bookingID: booking.id, from: [.awaitingPayment], to: .cancelled, paymentStatus: nil,
                     event: BookingEvent(
                         bookingID: booking.id, at: now, type: "cancelled", actor: actor, detail: "before payment"),
-                    notification: nil)
+                    notification: nil, refund: nil)
             else { return try await self.booking(reference: reference, customerID: customer.id) }
             if let paymentID = booking.paymentID { try? await payments.cancelPayment(id: paymentID) }
             return cancelled
@@ -127,11 +149,14 @@ extension BookingService {
                         "Rides can be cancelled free of charge until \(rules.freeCancellationHours) hours before pickup (\(ZurichTime.describe(deadline))). Please contact us to change this ride."
                 )
             }
+            var refund: RefundRecord?
             if let paymentID = booking.paymentID {
-                _ = try await payments.refundPayment(
-                    id: paymentID, amountCents: booking.priceCents, currency: booking.currency,
-                    reason: "Concierge ride \(booking.reference) cancelled by the customer",
+                let reason = "Concierge ride \(booking.reference) cancelled by the customer"
+                let refundID = try await payments.refundPayment(
+                    id: paymentID, amountCents: booking.priceCents, currency: booking.currency, reason: reason,
                     idempotencyKey: "cancel-\(booking.id)")
+                refund = refundRecord(
+                    booking, providerRefundID: refundID, amountCents: booking.priceCents, reason: reason, now: now)
             }
             return try await orCurrent(
                 store.transition(
@@ -139,7 +164,7 @@ extension BookingService {
                     event: BookingEvent(
                         bookingID: booking.id, at: now, type: "cancelled", actor: actor,
                         detail: "refunded \(Money.formatCHF(booking.priceCents))"),
-                    notification: cancellationNotice(for: booking)), booking) ?? booking
+                    notification: cancellationNotice(for: booking), refund: refund), booking) ?? booking
         case .cancelled:
             return booking
         default:

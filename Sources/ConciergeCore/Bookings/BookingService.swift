@@ -5,16 +5,22 @@ import Foundation
 /// state change goes through `BookingStore.transition`, a conditional write, so a change happens
 /// once however many webhooks, return visits and workers race for it.
 public struct BookingService: Sendable {
-    public struct Created: Sendable {
-        public let booking: Booking
-    }
+    /// The vertical's name in orders and payments.
+    public static let vertical = "rides"
+    /// The route `Idempotency-Key`s of ride bookings belong to.
+    public static let idempotencyScope = "rides.app-book"
+    /// `VRM-` and ten digits to start with, growing when the space gets crowded.
+    public static let references = OrderReferenceGenerator(prefix: "VRM-", minimumDigits: 10)
 
     let store: any BookingStore
+    let idempotencyKeys: any IdempotencyKeyStore
+    let orders: any OrderStore
     let pricing: RidePricingService
     let tariff: Tariff
     let payments: any PaymentProvider
     let rules: BookingRules
     let clock: any TimeSource
+    let random: any RandomSource
     /// Builds the return page URL for a booking (reference and secret).
     let returnURL: @Sendable (Booking) -> String
     let webhookURL: String
@@ -23,17 +29,21 @@ public struct BookingService: Sendable {
     let templates: any MessageTemplates
 
     public init(
-        store: any BookingStore, pricing: RidePricingService, tariff: Tariff, payments: any PaymentProvider,
-        rules: BookingRules, clock: any TimeSource, returnURL: @escaping @Sendable (Booking) -> String,
+        store: any BookingStore, idempotencyKeys: any IdempotencyKeyStore, orders: any OrderStore,
+        pricing: RidePricingService, tariff: Tariff, payments: any PaymentProvider, rules: BookingRules,
+        clock: any TimeSource, random: any RandomSource, returnURL: @escaping @Sendable (Booking) -> String,
         webhookURL: String, contact: @escaping @Sendable (String) async throws -> Customer?,
         templates: any MessageTemplates
     ) {
         self.store = store
+        self.idempotencyKeys = idempotencyKeys
+        self.orders = orders
         self.pricing = pricing
         self.tariff = tariff
         self.payments = payments
         self.rules = rules
         self.clock = clock
+        self.random = random
         self.returnURL = returnURL
         self.webhookURL = webhookURL
         self.contact = contact
@@ -50,15 +60,15 @@ public struct BookingService: Sendable {
 
     /// Forgets keys older than a day. The background service runs it, not each request.
     public func pruneIdempotencyKeys() async throws {
-        try await store.pruneIdempotencyKeys(before: clock.now.addingTimeInterval(-Self.idempotencyKeyLifetime))
+        try await idempotencyKeys.prune(before: clock.now.addingTimeInterval(-Self.idempotencyKeyLifetime))
     }
 
-    /// Validates, prices, stores and opens the payment. With an `idempotencyKey`, a repeat of
-    /// the same request returns `replay` with the first answer instead of booking twice.
-    public func create(
-        _ input: BookingRequestInput, customer: Customer, idempotencyKey: String?,
-        render: @Sendable (Booking) throws -> String
-    ) async throws -> String {
+    /// Validates, prices and opens the payment, and writes nothing yet: the caller renders its
+    /// answer from the draft and hands both to `commit`. With an `idempotencyKey`, a repeat of
+    /// the same request gets `replay` with the first answer instead of booking twice.
+    public func prepare(_ input: BookingRequestInput, customer: Customer, idempotencyKey: String?) async throws
+        -> BookingPreparation
+    {
         let now = clock.now
         var claim: IdempotencyClaimRequest?
         if let key = idempotencyKey {
@@ -68,19 +78,52 @@ public struct BookingService: Sendable {
                     message: "The Idempotency-Key must be 1 to 255 characters.")
             }
             let request = IdempotencyClaimRequest(
-                customerID: customer.id, key: key, requestHash: input.fingerprint, now: now,
-                staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
+                scope: Self.idempotencyScope, accountID: customer.id, key: key, requestHash: input.fingerprint,
+                now: now, staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
             // A repeat gets its first answer even if the request would no longer pass the rules
             // (its pickup has come closer since): look before validating. The key is claimed
-            // later, in the transaction that inserts the booking.
-            if let existing = try await store.lookUpIdempotencyKey(
-                customerID: customer.id, key: key, requestHash: request.requestHash, staleBefore: request.staleBefore)
-            {
-                return try Self.answer(existing)
+            // later, in the transaction that writes the booking.
+            if let existing = try await idempotencyKeys.lookUp(request) {
+                return .replay(answer: try Self.answer(existing))
             }
             claim = request
         }
-        return try await book(input, customer: customer, claim: claim, now: now, render: render)
+        return .draft(try await draft(input, customer: customer, claim: claim, now: now))
+    }
+
+    /// Writes the draft — order, booking, payment record and the rendered `answer` for its
+    /// idempotency key — in one transaction, and returns the answer to send: `answer`, or the
+    /// first answer when a concurrent repeat of the request got there first. If nothing could
+    /// be written, the payment opened for the draft is cancelled and the key stays free.
+    public func commit(_ draft: BookingDraft, answer: String) async throws -> String {
+        let insertion: BookingInsertion
+        do {
+            insertion = try await store.insertBooking(
+                NewBooking(
+                    booking: draft.booking, order: draft.order, event: draft.event, payment: draft.payment,
+                    idempotency: draft.claim.map { IdempotencyAnswer(claim: $0, response: answer) }))
+        } catch {
+            await abandon(draft)
+            throw error
+        }
+        switch insertion {
+        case .inserted:
+            return answer
+        case .keyTaken(let holder):
+            await abandon(draft)
+            return try Self.answer(holder)
+        case .referenceTaken:
+            // Another booking took the reference between the draft and now: rare enough that
+            // the client's retry (with a fresh reference) is the simplest honest answer.
+            await abandon(draft)
+            throw ConciergeError(
+                .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
+        }
+    }
+
+    /// Gives up a draft that will not be committed: nobody may pay for a booking that is gone.
+    public func abandon(_ draft: BookingDraft) async {
+        try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
     }
 
     /// The answer for a key another request holds.
@@ -100,12 +143,10 @@ public struct BookingService: Sendable {
         }
     }
 
-    /// Books, opens the payment and returns the rendered answer, which is stored for the
-    /// idempotency key in the same transaction that records the payment.
-    private func book(
-        _ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date,
-        render: @Sendable (Booking) throws -> String
-    ) async throws -> String {
+    /// Checks the rules, prices the ride, draws a free reference and opens the payment.
+    private func draft(_ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date)
+        async throws -> BookingDraft
+    {
         guard let vehicleClass = VehicleClass(rawValue: input.vehicleClass.lowercased()) else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_vehicle_class",
@@ -127,66 +168,60 @@ public struct BookingService: Sendable {
             throw ConciergeError(
                 .invalidInput, code: "invalid_vehicle_class", message: "This vehicle class has no price.")
         }
+        let reference = try await freeReference()
+        var booking = Booking(
+            id: random.identifier(prefix: "bkg"), reference: reference.code, publicSecret: reference.secret,
+            customerID: customer.id,
+            pickup: BookedPlace(
+                placeId: ride.origin.placeId, description: Self.describe(input.pickupDescription, ride.origin),
+                name: ride.origin.name, kind: ride.origin.kind, timeZone: ride.origin.timeZone),
+            destination: BookedPlace(
+                placeId: ride.destination.placeId,
+                description: Self.describe(input.destinationDescription, ride.destination),
+                name: ride.destination.name, kind: ride.destination.kind, timeZone: ride.destination.timeZone),
+            pickupAt: pickupAt, passengers: input.passengers, vehicleClass: vehicleClass, flightNumber: flight,
+            priceCents: price.priceCents, currency: "CHF", distanceMeters: ride.route.distanceMeters,
+            durationSeconds: ride.route.durationSeconds, state: .awaitingPayment,
+            quoteExpiresAt: now.addingTimeInterval(Double(rules.quoteLifetimeSeconds)), createdAt: now,
+            paymentProvider: payments.name, paymentID: nil, checkoutURL: nil, paymentStatus: .open)
 
-        var booking: Booking?
-        for _ in 0..<10 {
-            let candidate = Booking(
-                id: Randomness.identifier(prefix: "bkg"), reference: "VRM-" + Randomness.digits(6),
-                publicSecret: Randomness.token(byteCount: 24), customerID: customer.id,
-                pickup: BookedPlace(
-                    placeId: ride.origin.placeId, description: Self.describe(input.pickupDescription, ride.origin),
-                    name: ride.origin.name, kind: ride.origin.kind, timeZone: ride.origin.timeZone),
-                destination: BookedPlace(
-                    placeId: ride.destination.placeId,
-                    description: Self.describe(input.destinationDescription, ride.destination),
-                    name: ride.destination.name, kind: ride.destination.kind, timeZone: ride.destination.timeZone),
-                pickupAt: pickupAt, passengers: input.passengers, vehicleClass: vehicleClass, flightNumber: flight,
-                priceCents: price.priceCents, currency: "CHF", distanceMeters: ride.route.distanceMeters,
-                durationSeconds: ride.route.durationSeconds, state: .awaitingPayment,
-                quoteExpiresAt: now.addingTimeInterval(Double(rules.quoteLifetimeSeconds)), createdAt: now,
-                paymentProvider: payments.name, paymentID: nil, checkoutURL: nil, paymentStatus: .open)
-            let event = BookingEvent(
-                bookingID: candidate.id, at: now, type: "created", actor: "customer:\(customer.id)",
-                detail: "\(vehicleClass.rawValue), \(Money.formatCHF(price.priceCents))")
-            switch try await store.insertBooking(candidate, event: event, claiming: claim) {
-            case .inserted: booking = candidate
-            case .referenceTaken: continue
-            case .keyTaken(let holder): return try Self.answer(holder)
-            }
-            break
-        }
-        guard var booking else {
-            throw ConciergeError(
-                .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
-        }
+        // The provider is asked before anything is written; if it fails, nothing exists and
+        // the key was never claimed, so the client's retry runs for real.
+        let request = PaymentRequest(
+            amountCents: booking.priceCents, currency: booking.currency,
+            description: "Concierge ride \(booking.reference)", redirectURL: returnURL(booking),
+            webhookURL: webhookURL, expiresAt: booking.quoteExpiresAt,
+            metadata: ["bookingReference": booking.reference, "bookingId": booking.id])
+        let created = try await payments.createPayment(request)
+        let payment = PaymentRecord(
+            id: random.identifier(prefix: "pay"), provider: payments.name, created: created, request: request,
+            ownerVertical: Self.vertical, orderID: booking.id, createdAt: now)
+        booking.paymentID = created.id
+        booking.checkoutURL = created.checkoutURL
+        booking.paymentRecordID = payment.id
+        let order = Order(
+            id: booking.id, vertical: Self.vertical, accountID: customer.id, reference: reference,
+            amountCents: booking.priceCents, currency: booking.currency, state: booking.state.rawValue,
+            lines: [
+                OrderLine(
+                    kind: "ride", description: "Ride, \(vehicleClass.rawValue)", quantity: 1,
+                    unitAmountCents: booking.priceCents)
+            ], createdAt: now)
+        let event = BookingEvent(
+            bookingID: booking.id, at: now, type: "created", actor: "customer:\(customer.id)",
+            detail: "\(vehicleClass.rawValue), \(Money.formatCHF(price.priceCents))")
+        return BookingDraft(booking: booking, order: order, event: event, payment: payment, claim: claim)
+    }
 
-        var openedPaymentID: String?
-        do {
-            let payment = try await payments.createPayment(
-                PaymentRequest(
-                    amountCents: booking.priceCents, currency: booking.currency,
-                    description: "Concierge ride \(booking.reference)", redirectURL: returnURL(booking),
-                    webhookURL: webhookURL, expiresAt: booking.quoteExpiresAt,
-                    metadata: ["bookingReference": booking.reference, "bookingId": booking.id]))
-            openedPaymentID = payment.id
-            booking.paymentID = payment.id
-            booking.checkoutURL = payment.checkoutURL
-            let response = try render(booking)
-            try await store.attachPayment(
-                bookingID: booking.id, provider: payments.name, paymentID: payment.id, checkoutURL: payment.checkoutURL,
-                answering: claim.map {
-                    IdempotencyAnswer(customerID: $0.customerID, key: $0.key, response: response)
-                })
-            return response
-        } catch {
-            // No booking may exist without its payment: undo it and let the customer retry. A
-            // payment opened for it is closed, so nobody can pay for a booking that is gone.
-            try? await store.deleteBookingWithoutPayment(id: booking.id)
-            if let openedPaymentID { try? await payments.cancelPayment(id: openedPaymentID) }
-            // A failed attempt leaves the key free, so the client's retry runs for real.
-            if let claim { try? await store.releaseIdempotencyKey(customerID: claim.customerID, key: claim.key) }
-            throw error
+    /// A reference no order has yet. The `orders.reference` constraint still decides at commit;
+    /// looking first is what lets the generator grow the code when the space gets crowded.
+    private func freeReference() async throws -> OrderReference {
+        for attempt in 0..<Self.references.attempts {
+            let candidate = Self.references.candidate(attempt: attempt, random: random)
+            if try await !orders.isReferenceTaken(candidate.code) { return candidate }
         }
+        throw ConciergeError(
+            .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
     }
 
     private static func describe(_ given: String, _ place: PlaceDetails) -> String {
@@ -226,4 +261,21 @@ public struct BookingService: Sendable {
             .notFound, code: "booking_not_found",
             message: "You have no booking with the reference '\(reference.prefix(20))'.")
     }
+}
+
+/// What `BookingService.prepare` found: the first answer of a repeated request, or a new
+/// booking to render and commit.
+public enum BookingPreparation: Sendable {
+    case replay(answer: String)
+    case draft(BookingDraft)
+}
+
+/// A priced booking with its payment opened, not yet written.
+public struct BookingDraft: Sendable {
+    /// The booking as it will be stored, checkout URL included: what the answer is made from.
+    public let booking: Booking
+    let order: Order
+    let event: BookingEvent
+    let payment: PaymentRecord
+    let claim: IdempotencyClaimRequest?
 }

@@ -81,6 +81,8 @@ public struct PaymentSnapshot: Sendable, Equatable {
 public protocol PaymentProvider: Sendable {
     /// "sandbox", "mollie" or "stripe"; stored with each payment.
     var name: String { get }
+    /// Opens a payment. The caller records it in the platform ledger (`payments`) in the same
+    /// transaction as its order, and cancels it if that transaction fails.
     func createPayment(_ request: PaymentRequest) async throws -> CreatedPayment
     func fetchPayment(id: String) async throws -> PaymentSnapshot
     /// Stops an unpaid payment from being completed. Succeeds when it is already final.

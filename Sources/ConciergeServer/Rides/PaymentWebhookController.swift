@@ -4,10 +4,10 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Provider webhooks. Both end in `BookingService.applyPayment`, the same transition the return
-/// page and the sandbox checkout run.
+/// Provider webhooks. Both resolve the payment in the platform ledger and hand it to the vertical
+/// that owns it, the same dispatch the return page and the sandbox checkout go through.
 struct PaymentWebhookController {
-    let bookings: BookingService
+    let dispatcher: PaymentDispatcher
     let payments: any PaymentProvider
     let stripeVerifiers: [StripeWebhookVerifier]
     let events: any WebhookEventLog
@@ -29,7 +29,7 @@ struct PaymentWebhookController {
         }
         do {
             let snapshot = try await payments.fetchPayment(id: id)
-            try await bookings.applyPayment(snapshot)
+            try await dispatcher.dispatch(snapshot, provider: payments.name)
         } catch let error as ConciergeError where error.code == "payment_not_found" {
             context.logger.info("mollie webhook for an unknown payment")
         } catch {
@@ -63,7 +63,7 @@ struct PaymentWebhookController {
             return Response(status: .ok)
         }
         do {
-            try await bookings.applyPayment(try await payments.fetchPayment(id: sessionID))
+            try await dispatcher.dispatch(try await payments.fetchPayment(id: sessionID), provider: payments.name)
         } catch {
             try? await events.forget(provider: "stripe", eventID: event.id)
             context.logger.warning("stripe webhook not applied yet: \(error)")

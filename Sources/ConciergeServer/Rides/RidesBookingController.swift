@@ -27,10 +27,23 @@ struct RidesBookingController {
             destinationPlaceId: body.destination.placeId, destinationDescription: body.destination.description,
             dateTime: body.dateTime, passengers: body.passengers ?? 1, vehicleClass: body.vehicleClass,
             flightNumber: body.flightNumber)
-        let json = try await bookings.create(
-            input, customer: context.customer, idempotencyKey: request.headers[.idempotencyKey]
-        ) { booking in
-            String(decoding: try Wire.encoder.encode(BookingResponse(booking)), as: UTF8.self)
+        let json: String
+        switch try await bookings.prepare(
+            input, customer: context.customer, idempotencyKey: request.headers[.idempotencyKey])
+        {
+        case .replay(let answer):
+            json = answer
+        case .draft(let draft):
+            // The answer is rendered here, and the store keeps these bytes for the key: a
+            // repeat replays exactly what this request sent.
+            let rendered: String
+            do {
+                rendered = String(decoding: try Wire.encoder.encode(BookingResponse(draft.booking)), as: UTF8.self)
+            } catch {
+                await bookings.abandon(draft)
+                throw error
+            }
+            json = try await bookings.commit(draft, answer: rendered)
         }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],

@@ -3,13 +3,14 @@ import Foundation
 import Hummingbird
 
 /// `GET /rides/booking-confirmed?ref=VRM-1234&t=<secret>`: where the checkout sends the
-/// customer back. Only the booking's own secret opens it: references are six digits and could be
-/// enumerated, so without the secret the page answers exactly as for a reference that does not
+/// customer back. Only the booking's own secret opens it: references are short digit codes and
+/// could be enumerated, so without the secret the page answers exactly as for a reference that does not
 /// exist. A booking still waiting for payment is checked with the provider first, so the page is
 /// right even before the webhook arrives.
 struct BookingReturnPageController {
     let bookings: BookingService
     let payments: any PaymentProvider
+    let dispatcher: PaymentDispatcher
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("booking-confirmed", use: page)
@@ -18,7 +19,7 @@ struct BookingReturnPageController {
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
         let reference = request.optionalQuery("ref") ?? ""
         let secret = request.optionalQuery("t") ?? ""
-        guard reference.count <= 20, secret.count <= 100,
+        guard reference.count <= 24, secret.count <= 100,
             var booking = try await bookings.publicBooking(reference: reference),
             SecretHasher.constantTimeEquals(secret, booking.publicSecret)
         else {
@@ -31,7 +32,9 @@ struct BookingReturnPageController {
         if booking.state == .awaitingPayment, let paymentID = booking.paymentID {
             do {
                 let snapshot = try await payments.fetchPayment(id: paymentID)
-                booking = try await bookings.applyPayment(snapshot) ?? booking
+                if try await dispatcher.dispatch(snapshot, provider: payments.name) != nil {
+                    booking = try await bookings.publicBooking(reference: booking.reference) ?? booking
+                }
             } catch {
                 context.logger.warning("return page: payment status unavailable: \(error)")
             }

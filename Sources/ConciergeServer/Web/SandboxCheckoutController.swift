@@ -3,11 +3,12 @@ import Foundation
 import Hummingbird
 
 /// The sandbox checkout (dev mode only): a page with the amount and Pay / Fail / Cancel, like
-/// Mollie's test mode. Posting an outcome applies it, runs the same transition a provider
-/// webhook runs, and sends the browser to the booking's return page with a 303.
+/// Mollie's test mode. Posting an outcome applies it, dispatches it to the payment's owner as a
+/// provider webhook would, and sends the browser to the owner's return page with a 303. It
+/// knows no vertical: the payments ledger says whose payment it is.
 struct SandboxCheckoutController {
     let sandbox: SandboxPaymentProvider
-    let bookings: BookingService
+    let dispatcher: PaymentDispatcher
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("sandbox/checkout/:paymentId", use: page)
@@ -54,7 +55,7 @@ struct SandboxCheckoutController {
         }
         let snapshot = try await sandbox.completeCheckout(id: id, outcome: outcome)
         // Exactly what a provider webhook does next.
-        try await bookings.applyPayment(snapshot)
+        try await dispatcher.dispatch(snapshot, provider: sandbox.name)
         return Response(status: .seeOther, headers: [.location: payment.redirectURL])
     }
 

@@ -21,12 +21,10 @@ enum BookingRow {
             ("currency", .text(booking.currency)), ("distance_meters", SQLValue(booking.distanceMeters)),
             ("duration_seconds", SQLValue(booking.durationSeconds)), ("state", .text(booking.state.rawValue)),
             ("quote_expires_at", SQLValue(booking.quoteExpiresAt)), ("created_at", SQLValue(booking.createdAt)),
-            ("payment_provider", SQLValue(booking.paymentProvider)), ("payment_id", SQLValue(booking.paymentID)),
-            ("checkout_url", SQLValue(booking.checkoutURL)),
-            ("payment_status", SQLValue(booking.paymentStatus?.rawValue)),
         ]
     }
 
+    /// Reads a row of `SQLBookingStore.selectBookings`: the payment comes from the ledger.
     static func booking(from row: SQLRow) throws -> Booking {
         func place(_ prefix: String) throws -> BookedPlace {
             BookedPlace(
@@ -47,15 +45,15 @@ enum BookingRow {
             durationSeconds: try row.int("duration_seconds"),
             state: BookingState(rawValue: try row.string("state")) ?? .awaitingPayment,
             quoteExpiresAt: try row.date("quote_expires_at"), createdAt: try row.date("created_at"),
-            paymentProvider: try row.optionalString("payment_provider"),
-            paymentID: try row.optionalString("payment_id"),
-            checkoutURL: try row.optionalString("checkout_url"),
-            paymentStatus: try row.optionalString("payment_status").flatMap(PaymentStatus.init(rawValue:)),
+            paymentProvider: try row.optionalString("ledger_provider"),
+            paymentID: try row.optionalString("ledger_payment_id"),
+            checkoutURL: try row.optionalString("ledger_checkout_url"),
+            paymentStatus: try row.optionalString("ledger_payment_status").flatMap(PaymentStatus.init(rawValue:)),
             driver: try row.optionalString("driver_name").map { name in
                 Driver(
                     name: name, phone: try row.optionalString("driver_phone") ?? "",
                     vehicle: try row.optionalString("driver_vehicle") ?? "",
                     plate: try row.optionalString("driver_plate") ?? "")
-            })
+            }, paymentRecordID: try row.optionalString("ledger_payment_record_id"))
     }
 }

@@ -9,104 +9,82 @@ public struct SQLBookingStore: BookingStore {
         self.database = database
     }
 
-    // MARK: Idempotency keys
+    // MARK: Idempotency keys (the rides booking route's scope)
+
+    private var keys: SQLIdempotencyKeys { SQLIdempotencyKeys(database: database) }
+
+    private static func ridesClaim(customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date)
+        -> IdempotencyClaimRequest
+    {
+        IdempotencyClaimRequest(
+            scope: BookingService.idempotencyScope, accountID: customerID, key: key, requestHash: requestHash, now: now,
+            staleBefore: staleBefore)
+    }
 
     public func claimIdempotencyKey(
         customerID: String, key: String, requestHash: String, now: Date, staleBefore: Date
     ) async throws -> IdempotencyClaim {
-        try await database.transaction { db in
-            try await Self.claim(
-                IdempotencyClaimRequest(
-                    customerID: customerID, key: key, requestHash: requestHash, now: now, staleBefore: staleBefore),
-                db: db)
-        }
-    }
-
-    static func claim(_ request: IdempotencyClaimRequest, db: any SQLExecutor) async throws -> IdempotencyClaim {
-        let inserted = try await db.query(
-            """
-            INSERT INTO idempotency_keys (customer_id, key, request_hash, response, created_at) VALUES (?, ?, ?, NULL, ?)
-            ON CONFLICT (customer_id, key) DO NOTHING RETURNING key
-            """, [.text(request.customerID), .text(request.key), .text(request.requestHash), SQLValue(request.now)])
-        if !inserted.isEmpty { return .claimed }
-        // An abandoned claim: the conditional update lets exactly one retry take it over.
-        let takenOver = try await db.query(
-            """
-            UPDATE idempotency_keys SET request_hash = ?, created_at = ?
-            WHERE customer_id = ? AND key = ? AND response IS NULL AND created_at < ? RETURNING key
-            """,
-            [
-                .text(request.requestHash), SQLValue(request.now), .text(request.customerID), .text(request.key),
-                SQLValue(request.staleBefore),
-            ])
-        if !takenOver.isEmpty { return .claimed }
-        return try await existingClaim(request, db: db) ?? .inProgress
+        try await keys.claim(
+            Self.ridesClaim(
+                customerID: customerID, key: key, requestHash: requestHash, now: now, staleBefore: staleBefore))
     }
 
     public func lookUpIdempotencyKey(customerID: String, key: String, requestHash: String, staleBefore: Date)
         async throws -> IdempotencyClaim?
     {
-        try await Self.existingClaim(
-            IdempotencyClaimRequest(
-                customerID: customerID, key: key, requestHash: requestHash, now: staleBefore, staleBefore: staleBefore),
-            db: database, ignoringStale: true)
-    }
-
-    /// The key's row as a claim outcome; nil when there is none (or, with `ignoringStale`, when
-    /// it is an abandoned claim a new request may take over).
-    private static func existingClaim(
-        _ request: IdempotencyClaimRequest, db: any SQLExecutor, ignoringStale: Bool = false
-    ) async throws -> IdempotencyClaim? {
-        guard
-            let row = try await db.query(
-                "SELECT request_hash, response, created_at FROM idempotency_keys WHERE customer_id = ? AND key = ?",
-                [.text(request.customerID), .text(request.key)]
-            ).first
-        else { return nil }
-        if let response = try row.optionalString("response") {
-            return try row.string("request_hash") == request.requestHash ? .replay(response: response) : .mismatch
-        }
-        if ignoringStale, try row.date("created_at") < request.staleBefore { return nil }
-        return try row.string("request_hash") == request.requestHash ? .inProgress : .mismatch
+        try await keys.lookUp(
+            Self.ridesClaim(
+                customerID: customerID, key: key, requestHash: requestHash, now: staleBefore,
+                staleBefore: staleBefore))
     }
 
     public func completeIdempotencyKey(customerID: String, key: String, response: String) async throws {
-        try await database.query(
-            "UPDATE idempotency_keys SET response = ? WHERE customer_id = ? AND key = ?",
-            [.text(response), .text(customerID), .text(key)])
+        try await keys.complete(
+            scope: BookingService.idempotencyScope, accountID: customerID, key: key, response: response)
     }
 
     public func releaseIdempotencyKey(customerID: String, key: String) async throws {
-        try await database.query(
-            "DELETE FROM idempotency_keys WHERE customer_id = ? AND key = ? AND response IS NULL",
-            [.text(customerID), .text(key)])
+        try await keys.release(scope: BookingService.idempotencyScope, accountID: customerID, key: key)
     }
 
     public func pruneIdempotencyKeys(before date: Date) async throws {
-        try await database.query("DELETE FROM idempotency_keys WHERE created_at < ?", [SQLValue(date)])
+        try await keys.prune(before: date)
     }
 
     // MARK: Bookings
 
-    public func insertBooking(_ booking: Booking, event: BookingEvent, claiming: IdempotencyClaimRequest?)
-        async throws -> BookingInsertion
-    {
+    /// The booking columns plus its payment from the ledger (one payment per ride booking).
+    /// The legacy payment columns of `bookings` are no longer read.
+    static let selectBookings = """
+        SELECT b.*, p.id AS ledger_payment_record_id, p.provider AS ledger_provider,
+            p.provider_payment_id AS ledger_payment_id, p.checkout_url AS ledger_checkout_url,
+            p.status AS ledger_payment_status
+        FROM bookings b LEFT JOIN payments p ON p.order_id = b.id
+        """
+
+    public func insertBooking(_ new: NewBooking) async throws -> BookingInsertion {
         do {
             return try await database.transaction { db in
-                if let claiming {
-                    let claim = try await Self.claim(claiming, db: db)
+                if let idempotency = new.idempotency {
+                    let claim = try await SQLIdempotencyKeys.claim(
+                        idempotency.claim, answer: idempotency.response, db: db)
                     guard claim == .claimed else { return .keyTaken(claim) }
                 }
-                let columns = BookingRow.columns(of: booking)
-                let inserted = try await db.query(
+                let orderEvent = OrderEvent(
+                    orderID: new.order.id, at: new.event.at, type: new.event.type, actor: new.event.actor,
+                    detail: new.event.detail)
+                // Undo the claim with it: nothing of this booking may remain.
+                guard try await SQLOrderStore.insert(new.order, event: orderEvent, in: db) else {
+                    throw ReferenceTaken()
+                }
+                let columns = BookingRow.columns(of: new.booking)
+                try await db.query(
                     """
                     INSERT INTO bookings (\(columns.map(\.0).joined(separator: ", ")))
                     VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-                    ON CONFLICT (reference) DO NOTHING RETURNING id
                     """, columns.map(\.1))
-                // Undo the claim with it: the next reference is drawn under a fresh claim.
-                guard !inserted.isEmpty else { throw ReferenceTaken() }
-                try await Self.insert(event, db: db)
+                try await Self.insert(new.event, db: db)
+                try await SQLPaymentLedger.insert(new.payment, in: db)
                 return .inserted
             }
         } catch is ReferenceTaken {
@@ -116,43 +94,21 @@ public struct SQLBookingStore: BookingStore {
 
     private struct ReferenceTaken: Error {}
 
-    public func attachPayment(
-        bookingID: String, provider: String, paymentID: String, checkoutURL: String, answering: IdempotencyAnswer?
-    ) async throws {
-        try await database.transaction { db in
-            try await db.query(
-                "UPDATE bookings SET payment_provider = ?, payment_id = ?, checkout_url = ? WHERE id = ?",
-                [.text(provider), .text(paymentID), .text(checkoutURL), .text(bookingID)])
-            if let answering {
-                try await db.query(
-                    "UPDATE idempotency_keys SET response = ? WHERE customer_id = ? AND key = ?",
-                    [.text(answering.response), .text(answering.customerID), .text(answering.key)])
-            }
-        }
-    }
-
-    public func deleteBookingWithoutPayment(id: String) async throws {
-        try await database.transaction { db in
-            try await db.query("DELETE FROM booking_events WHERE booking_id = ?", [.text(id)])
-            try await db.query("DELETE FROM bookings WHERE id = ? AND payment_id IS NULL", [.text(id)])
-        }
-    }
-
     public func booking(reference: String) async throws -> Booking? {
-        try await database.query("SELECT * FROM bookings WHERE reference = ?", [.text(reference)]).first
+        try await database.query("\(Self.selectBookings) WHERE b.reference = ?", [.text(reference)]).first
             .map(BookingRow.booking(from:))
     }
 
     public func booking(paymentProvider: String, paymentID: String) async throws -> Booking? {
         try await database.query(
-            "SELECT * FROM bookings WHERE payment_provider = ? AND payment_id = ?",
+            "\(Self.selectBookings) WHERE p.provider = ? AND p.provider_payment_id = ?",
             [.text(paymentProvider), .text(paymentID)]
         ).first.map(BookingRow.booking(from:))
     }
 
     public func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking] {
         try await database.query(
-            "SELECT * FROM bookings WHERE customer_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+            "\(Self.selectBookings) WHERE b.customer_id = ? ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?",
             [.text(customerID), SQLValue(limit), SQLValue(offset)]
         ).map(BookingRow.booking(from:))
     }
@@ -168,7 +124,7 @@ public struct SQLBookingStore: BookingStore {
 
     public func transition(
         bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?
+        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?
     ) async throws -> Booking? {
         let states = from.map(\.rawValue).sorted()
         return try await database.transaction { db in
@@ -176,13 +132,24 @@ public struct SQLBookingStore: BookingStore {
             // two instances, exactly one sees a row come back.
             let rows = try await db.query(
                 """
-                UPDATE bookings SET state = ?, payment_status = COALESCE(?, payment_status)
+                UPDATE bookings SET state = ?
                 WHERE id = ? AND state IN (\(Array(repeating: "?", count: states.count).joined(separator: ", ")))
-                RETURNING *
+                RETURNING id
                 """,
-                [.text(to.rawValue), SQLValue(paymentStatus?.rawValue), .text(bookingID)] + states.map { .text($0) })
-            guard let row = rows.first else { return nil }
+                [.text(to.rawValue), .text(bookingID)] + states.map { .text($0) })
+            guard !rows.isEmpty else { return nil }
             try await Self.insert(event, db: db)
+            // The order and its payment follow the ride, in the same commit.
+            try await SQLOrderStore.move(
+                orderID: bookingID, to: to.rawValue,
+                event: OrderEvent(
+                    orderID: bookingID, at: event.at, type: event.type, actor: event.actor, detail: event.detail),
+                in: db)
+            if let paymentStatus {
+                try await db.query(
+                    "UPDATE payments SET status = ? WHERE order_id = ?", [.text(paymentStatus.rawValue), .text(bookingID)])
+            }
+            if let refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
             if let notification {
                 try await db.query(
                     """
@@ -197,6 +164,8 @@ public struct SQLBookingStore: BookingStore {
                         .text(notification.subject), .text(notification.body), SQLValue(event.at), SQLValue(event.at),
                     ])
             }
+            guard let row = try await db.query("\(Self.selectBookings) WHERE b.id = ?", [.text(bookingID)]).first
+            else { return nil }
             return try BookingRow.booking(from: row)
         }
     }
@@ -207,20 +176,20 @@ public struct SQLBookingStore: BookingStore {
         var conditions: [String] = []
         var binds: [SQLValue] = []
         if let state {
-            conditions.append("state = ?")
+            conditions.append("b.state = ?")
             binds.append(.text(state.rawValue))
         }
         if let pickupFrom {
-            conditions.append("pickup_at >= ?")
+            conditions.append("b.pickup_at >= ?")
             binds.append(SQLValue(pickupFrom))
         }
         if let pickupTo {
-            conditions.append("pickup_at < ?")
+            conditions.append("b.pickup_at < ?")
             binds.append(SQLValue(pickupTo))
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         return try await database.query(
-            "SELECT * FROM bookings \(filter) ORDER BY pickup_at, id LIMIT ? OFFSET ?",
+            "\(Self.selectBookings) \(filter) ORDER BY b.pickup_at, b.id LIMIT ? OFFSET ?",
             binds + [SQLValue(limit), SQLValue(offset)]
         ).map(BookingRow.booking(from:))
     }
@@ -233,12 +202,15 @@ public struct SQLBookingStore: BookingStore {
 
     public func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws {
         try await database.query(
-            "UPDATE bookings SET payment_status = ? WHERE id = ?", [.text(status.rawValue), .text(bookingID)])
+            "UPDATE payments SET status = ? WHERE order_id = ?", [.text(status.rawValue), .text(bookingID)])
     }
 
     public func lapsedUnpaidBookings(now: Date, limit: Int) async throws -> [Booking] {
         try await database.query(
-            "SELECT * FROM bookings WHERE state = 'awaiting_payment' AND quote_expires_at <= ? ORDER BY quote_expires_at LIMIT ?",
+            """
+            \(Self.selectBookings) WHERE b.state = 'awaiting_payment' AND b.quote_expires_at <= ?
+            ORDER BY b.quote_expires_at LIMIT ?
+            """,
             [SQLValue(now), SQLValue(limit)]
         ).map(BookingRow.booking(from:))
     }

@@ -1,0 +1,96 @@
+public import ConciergeCore
+import Foundation
+
+/// `OrderStore` in SQL both engines understand. Verticals write orders inside their own
+/// transaction through `insert(_:event:in:)`.
+public struct SQLOrderStore: OrderStore {
+    private let database: any SQLDatabase
+
+    public init(database: any SQLDatabase) {
+        self.database = database
+    }
+
+    /// Writes the order, its lines and its first event in the caller's transaction. False when
+    /// the reference is taken; then nothing was written.
+    public static func insert(_ order: Order, event: OrderEvent, in db: any SQLExecutor) async throws -> Bool {
+        let inserted = try await db.query(
+            """
+            INSERT INTO orders
+                (id, vertical, account_id, reference, public_secret, amount_cents, currency, state, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (reference) DO NOTHING RETURNING id
+            """,
+            [
+                .text(order.id), .text(order.vertical), SQLValue(order.accountID), .text(order.reference.code),
+                .text(order.reference.secret), SQLValue(order.amountCents), .text(order.currency), .text(order.state),
+                SQLValue(order.createdAt), SQLValue(order.createdAt),
+            ])
+        guard !inserted.isEmpty else { return false }
+        for (position, line) in order.lines.enumerated() {
+            try await db.query(
+                """
+                INSERT INTO order_lines (order_id, position, kind, description, quantity, unit_amount_cents, amount_cents)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(order.id), SQLValue(position), .text(line.kind), .text(line.description),
+                    SQLValue(line.quantity), SQLValue(line.unitAmountCents), SQLValue(line.amountCents),
+                ])
+        }
+        try await append(event, in: db)
+        return true
+    }
+
+    /// Moves the order to the owner's new state and logs why, in the caller's transaction.
+    public static func move(orderID: String, to state: String, event: OrderEvent, in db: any SQLExecutor) async throws {
+        try await db.query(
+            "UPDATE orders SET state = ?, updated_at = ? WHERE id = ?",
+            [.text(state), SQLValue(event.at), .text(orderID)])
+        try await append(event, in: db)
+    }
+
+    public static func append(_ event: OrderEvent, in db: any SQLExecutor) async throws {
+        try await db.query(
+            "INSERT INTO order_events (order_id, at, type, actor, detail) VALUES (?, ?, ?, ?, ?)",
+            [.text(event.orderID), SQLValue(event.at), .text(event.type), .text(event.actor), .text(event.detail)])
+    }
+
+    public func order(id: String) async throws -> Order? {
+        try await order(where: "id = ?", .text(id))
+    }
+
+    public func order(reference: String) async throws -> Order? {
+        try await order(where: "reference = ?", .text(reference))
+    }
+
+    private func order(where condition: String, _ bind: SQLValue) async throws -> Order? {
+        guard let row = try await database.query("SELECT * FROM orders WHERE \(condition)", [bind]).first else {
+            return nil
+        }
+        let id = try row.string("id")
+        let lines = try await database.query(
+            "SELECT * FROM order_lines WHERE order_id = ? ORDER BY position", [.text(id)]
+        ).map {
+            OrderLine(
+                kind: try $0.string("kind"), description: try $0.string("description"),
+                quantity: try $0.int("quantity"), unitAmountCents: try $0.int("unit_amount_cents"))
+        }
+        return Order(
+            id: id, vertical: try row.string("vertical"), accountID: try row.optionalString("account_id"),
+            reference: OrderReference(code: try row.string("reference"), secret: try row.string("public_secret")),
+            amountCents: try row.int("amount_cents"), currency: try row.string("currency"),
+            state: try row.string("state"), lines: lines, createdAt: try row.date("created_at"))
+    }
+
+    public func events(orderID: String) async throws -> [OrderEvent] {
+        try await database.query("SELECT * FROM order_events WHERE order_id = ? ORDER BY seq", [.text(orderID)]).map {
+            OrderEvent(
+                orderID: try $0.string("order_id"), at: try $0.date("at"), type: try $0.string("type"),
+                actor: try $0.string("actor"), detail: try $0.string("detail"))
+        }
+    }
+
+    public func isReferenceTaken(_ code: String) async throws -> Bool {
+        !(try await database.query("SELECT 1 AS taken FROM orders WHERE reference = ?", [.text(code)]).isEmpty)
+    }
+}
