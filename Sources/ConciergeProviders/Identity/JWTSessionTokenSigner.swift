@@ -1,19 +1,17 @@
 public import ConciergeCore
-import Crypto
 import Foundation
 import JWTKit
 
 /// HS256 session access tokens with jwt-kit. The key is derived from the server secret
-/// (HMAC-SHA256 of a fixed label), so every instance sharing the secret accepts the others'
-/// tokens, and the raw secret is never used as a signing key for anything else.
+/// (an HMAC-SHA256 under it, of a label naming this use), so every instance sharing the secret
+/// accepts the others' tokens, and the raw secret is never a signing key itself.
 public struct JWTSessionTokenSigner: SessionTokenSigner {
     private let keys: JWTKeyCollection
 
-    public init(secret: String) async {
-        let derived = HMAC<SHA256>.authenticationCode(
-            for: Data("concierge session access tokens v1".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+    public init(hasher: SecretHasher) async {
+        let derived = Array(hasher.hash("concierge session access tokens v1", purpose: "jwt-signing-key").utf8)
         keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(key: SymmetricKey(data: Data(derived))), digestAlgorithm: .sha256)
+        await keys.add(hmac: HMACKey(from: derived), digestAlgorithm: .sha256)
     }
 
     public func sign(_ claims: SessionClaims) async throws -> String {

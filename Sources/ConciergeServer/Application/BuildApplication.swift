@@ -67,7 +67,7 @@ func assemble(
         store: identity,
         codes: try smsSender.map { .local($0) }
             ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
-        hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock)
+        hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock, random: random)
     let maps = try mapsProviders(configuration, clock: clock, logger: logger)
     let sandbox = SandboxPaymentProvider(
         ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, random: random)
@@ -111,6 +111,7 @@ func assemble(
         jobs += mounted.jobs
         if let owner = mounted.paymentOwner { owners.register(owner) }
     }
+    try await mountAccounts(on: router, platform: platform)
     PaymentWebhookController(
         dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers,
         events: SQLWebhookEventLog(database: database), clock: clock
@@ -119,7 +120,8 @@ func assemble(
     let deliverer = NotificationDeliverer(
         outbox: SQLNotificationQueue(database: database),
         email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
-        sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), clock: clock)
+        sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), push: devOutbox,
+        clock: clock)
     jobs.append(MaintenanceJob("notification delivery") { try await deliverer.deliverDue() })
     let maintenance = MaintenanceService(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)

@@ -91,6 +91,32 @@ public struct ConfigurationVariable: Sendable {
         .init(
             name: "TWILIO_VERIFY_SERVICE_SID", defaultValue: "(unset)",
             summary: "Use Twilio Verify (VA…) instead of the Messages API."),
+        .init(
+            name: "CONCIERGE_BCRYPT_COST", defaultValue: "11",
+            summary: "bcrypt cost of account passwords (4–31); 11 takes about 100 ms per hash on this project's machine."),
+        .init(
+            name: "CONCIERGE_SIGNIN_PER_ACCOUNT", defaultValue: "10",
+            summary: "Password sign-ins per email or user name per 15 minutes."),
+        .init(
+            name: "CONCIERGE_SIGNIN_PER_NETWORK", defaultValue: "50",
+            summary: "Account sign-ins per client network (IPv4 address, IPv6 /64) per 15 minutes."),
+        .init(
+            name: "CONCIERGE_APPLE_AUDIENCES", defaultValue: "(unset)",
+            summary: "Sign in with Apple: accepted client ids (bundle ids, Services IDs), comma-separated."),
+        .init(
+            name: "CONCIERGE_APPLE_JWKS", defaultValue: "https://appleid.apple.com/auth/keys",
+            summary: "Apple's signing keys: an https URL or a JWKS file."),
+        .init(
+            name: "CONCIERGE_GOOGLE_AUDIENCES", defaultValue: "(unset)",
+            summary: "Google sign-in: accepted OAuth client ids, comma-separated."),
+        .init(
+            name: "CONCIERGE_GOOGLE_JWKS", defaultValue: "https://www.googleapis.com/oauth2/v3/certs",
+            summary: "Google's signing keys: an https URL or a JWKS file."),
+        .init(
+            name: "CONCIERGE_OIDC_ISSUERS", defaultValue: "(unset)",
+            summary:
+                "OpenID Connect issuers (Clerk …): `issuer|audience|jwks-url-or-file`, comma-separated; audience matches `aud`, or `azp` when there is no `aud`."
+        ),
     ]
 
     public static func named(_ name: String) -> ConfigurationVariable? {

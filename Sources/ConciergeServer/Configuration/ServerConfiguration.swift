@@ -46,6 +46,7 @@ public struct ServerConfiguration: Sendable {
     public var email: EmailProviderChoice
     /// Nil turns the admin API off.
     public var adminToken: String?
+    public var accounts: AccountsConfiguration
 
     public enum EmailProviderChoice: Sendable, Equatable {
         case devOutbox
@@ -128,6 +129,7 @@ public struct ServerConfiguration: Sendable {
         workerInterval = try reader.integer("CONCIERGE_WORKER_INTERVAL_SECONDS", in: 1...3600)
         email = try Self.emailProvider(reader, mode: mode)
         adminToken = reader.optional("CONCIERGE_ADMIN_TOKEN")
+        accounts = try AccountsConfiguration(environment: environment)
         if let adminToken, adminToken.count < 32 {
             throw ConfigurationError(
                 "CONCIERGE_ADMIN_TOKEN", "must be at least 32 characters (it has \(adminToken.count))")

@@ -22,3 +22,19 @@ struct SessionMiddleware: RouterMiddleware {
         return parts[1].trimmed
     }
 }
+
+/// Resolves `Authorization: Bearer <token>` into a platform session of any kind (an opaque
+/// rides token or a JWT access token), or answers 401 `session_expired`.
+struct PlatformSessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let sessions: SessionService
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        context.platformSession = try await sessions.authenticate(
+            token: SessionMiddleware.bearerToken(request.headers[.authorization]))
+        return try await next(request, context)
+    }
+}

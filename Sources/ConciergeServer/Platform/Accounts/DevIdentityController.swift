@@ -1,0 +1,30 @@
+import ConciergeCore
+import ConciergeProviders
+import Hummingbird
+
+/// `GET /dev/id-token?provider=google|apple|oidc&email=…&emailVerified=true&sub=…&nonce=…&aud=…`:
+/// an ID token from the embedded dev identity provider, so social sign-in works offline.
+/// Mounted in dev mode only; only dev mode's verifier trusts its key.
+struct DevIdentityController {
+    let provider: DevIdentityProvider
+    let configured: [IDTokenIssuer]
+
+    struct Issued: Encodable {
+        let idToken: String
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("dev/id-token", use: issue)
+    }
+
+    @Sendable func issue(request: Request, context: AppRequestContext) async throws -> Response {
+        let provider = try AccountWire.provider(request.optionalQuery("provider") ?? "google")
+        let email = request.optionalQuery("email")
+        let subject = request.optionalQuery("sub") ?? email.map { "dev-\($0)" } ?? "dev-user"
+        let token = try await self.provider.idToken(
+            provider: provider, subject: String(subject.prefix(255)), email: email,
+            emailVerified: request.optionalQuery("emailVerified") == "true", nonce: request.optionalQuery("nonce"),
+            audience: request.optionalQuery("aud"), configured: configured)
+        return try jsonResponse(Issued(idToken: token))
+    }
+}
