@@ -57,16 +57,22 @@ public struct PostmarkEmailSender: EmailSender {
     }
 
     public func sendEmail(to address: String, subject: String, textBody: String) async throws {
+        try await sendEmail(EmailContent(to: address, subject: subject, textBody: textBody), deliveryKey: nil)
+    }
+
+    /// Sends `HtmlBody` next to `TextBody` and each attachment as `{Name, Content (base64),
+    /// ContentType}`. Postmark has no idempotency key: the delivery key is not used.
+    public func sendEmail(_ email: EmailContent, deliveryKey: String?) async throws {
         // Postmark's `To` is a comma-separated list: an address with a comma would reach several
         // people, so anything but one plain address stops here.
-        guard EmailErrors.isPlausibleAddress(address) else { throw EmailErrors.invalidAddress }
+        guard EmailErrors.isPlausibleAddress(email.to) else { throw EmailErrors.invalidAddress }
         let request = ProviderHTTPRequest(
             method: "POST", url: baseURL + "/email",
             headers: [
                 ("Accept", "application/json"), ("Content-Type", "application/json"),
                 ("X-Postmark-Server-Token", serverToken),
             ],
-            body: try Self.body(from: from, to: address, subject: subject, textBody: textBody))
+            body: try Self.body(from: from, email: email))
         let response: ProviderHTTPResponse
         do {
             response = try await transport.send(request, timeout: timeout)
@@ -109,19 +115,34 @@ public struct PostmarkEmailSender: EmailSender {
     }
 
     static func body(from: String, to: String, subject: String, textBody: String) throws -> Data {
+        try body(from: from, email: EmailContent(to: to, subject: subject, textBody: textBody))
+    }
+
+    static func body(from: String, email: EmailContent) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(
-            PostmarkMessage(from: from, to: to, subject: subject, textBody: textBody, messageStream: "outbound"))
+            PostmarkMessage(
+                from: from, to: email.to, subject: email.subject, textBody: email.textBody, htmlBody: email.htmlBody,
+                attachments: email.attachments.isEmpty
+                    ? nil
+                    : email.attachments.map {
+                        PostmarkAttachment(
+                            name: $0.filename, content: $0.content.base64EncodedString(), contentType: $0.contentType)
+                    },
+                messageStream: "outbound"))
     }
 }
 
-/// The request body, in Postmark's PascalCase.
+/// The request body, in Postmark's PascalCase. `HtmlBody` and `Attachments` are left out when
+/// there are none, so a text-only email is the same request as before.
 private struct PostmarkMessage: Encodable {
     let from: String
     let to: String
     let subject: String
     let textBody: String
+    let htmlBody: String?
+    let attachments: [PostmarkAttachment]?
     let messageStream: String
 
     enum CodingKeys: String, CodingKey {
@@ -129,7 +150,22 @@ private struct PostmarkMessage: Encodable {
         case to = "To"
         case subject = "Subject"
         case textBody = "TextBody"
+        case htmlBody = "HtmlBody"
+        case attachments = "Attachments"
         case messageStream = "MessageStream"
+    }
+}
+
+/// One attachment: Postmark wants the bytes base64-encoded in `Content`.
+private struct PostmarkAttachment: Encodable {
+    let name: String
+    let content: String
+    let contentType: String
+
+    enum CodingKeys: String, CodingKey {
+        case name = "Name"
+        case content = "Content"
+        case contentType = "ContentType"
     }
 }
 

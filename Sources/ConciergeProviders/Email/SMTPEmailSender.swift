@@ -85,6 +85,25 @@ public struct SMTPEmailSender: EmailSender {
         }
     }
 
+    /// The full message: text and HTML as MIME alternatives, attachments base64 in
+    /// multipart/mixed (see `SMTPMultipartMessage`); the Message-ID as above.
+    public func sendEmail(_ email: EmailContent, deliveryKey: String?) async throws {
+        guard !email.isPlainText else {
+            return try await sendEmail(
+                to: email.to, subject: email.subject, textBody: email.textBody, deliveryKey: deliveryKey)
+        }
+        guard EmailErrors.isPlausibleAddress(email.to) else { throw EmailErrors.invalidAddress }
+        let domain = url.from.split(separator: "@").last.map(String.init) ?? "localhost"
+        let message = SMTPMultipartMessage.render(
+            from: url.from, email: email, date: Date(),
+            messageID: SMTPMessage.messageID(deliveryKey: deliveryKey, domain: domain))
+        do {
+            try await deliver(to: email.to, message: message)
+        } catch {
+            throw mapped(error)
+        }
+    }
+
     // MARK: - The exchange
 
     private func deliver(to address: String, message: String) async throws {

@@ -2,8 +2,9 @@ import ConciergeCore
 import ConciergeModels
 import Hummingbird
 
-/// `GET /dev/outbox[?to=RECIPIENT]`: the messages the dev outbox kept, oldest first. Mounted in
-/// dev mode only.
+/// `GET /dev/outbox[?to=RECIPIENT]`: the messages the dev outbox kept, oldest first — SMS, email
+/// (with `html` and the `attachments`' names when it had them) and push (`subject` is the title,
+/// `data` its payload). Mounted in dev mode only.
 struct DevOutboxController {
     let outbox: any OutboxStore
 
@@ -13,18 +14,25 @@ struct DevOutboxController {
         let subject: String?
         let body: String
         let createdAt: String
+        let html: String?
+        let attachments: [String]
+        let data: [String: String]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(channel, forKey: .channel)
             try container.encode(to, forKey: .to)
-            // Email messages always carry a subject; SMS never do.
-            if channel == "email" { try container.encode(subject, forKey: .subject) }
+            // Email and push messages always carry a subject (a push's title); SMS never do.
+            if channel != "sms" { try container.encode(subject, forKey: .subject) }
             try container.encode(body, forKey: .body)
             try container.encode(createdAt, forKey: .createdAt)
+            // Only when present, so text-only messages read as they always did.
+            try container.encodeIfPresent(html, forKey: .html)
+            if !attachments.isEmpty { try container.encode(attachments, forKey: .attachments) }
+            if !data.isEmpty { try container.encode(data, forKey: .data) }
         }
 
-        enum CodingKeys: String, CodingKey { case channel, to, subject, body, createdAt }
+        enum CodingKeys: String, CodingKey { case channel, to, subject, body, createdAt, html, attachments, data }
     }
 
     struct Listing: Encodable {
@@ -40,7 +48,8 @@ struct DevOutboxController {
         let messages = try await outbox.messages(to: recipient).map {
             Message(
                 channel: $0.channel.rawValue, to: $0.to, subject: $0.subject, body: $0.body,
-                createdAt: WireDate.string(from: $0.createdAt))
+                createdAt: WireDate.string(from: $0.createdAt), html: $0.htmlBody, attachments: $0.attachmentNames,
+                data: $0.data)
         }
         return try jsonResponse(Listing(messages: messages))
     }
