@@ -1,4 +1,5 @@
 import ConciergeCore
+import ConciergeProviders
 import ConciergeStore
 import Hummingbird
 
@@ -33,7 +34,7 @@ struct RidesModule: VerticalModule {
             random: platform.random,
             returnURL: { "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)" },
             webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
-            contact: { try await identity.customer(id: $0) })
+            contact: { try await identity.customer(id: $0) }, templates: try MustacheMessageTemplates.bundled())
         RidesBookingController(bookings: bookings, signIn: platform.signIn).addRoutes(to: rides)
         BookingReturnPageController(bookings: bookings, payments: platform.payments, dispatcher: platform.dispatcher)
             .addRoutes(to: rides)
