@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Where random bytes come from. Domain code never draws them itself: references, codes, tokens
 /// and ids come from an injected source, so a test can name the reference it expects.
