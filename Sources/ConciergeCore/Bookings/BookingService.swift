@@ -88,7 +88,7 @@ public struct BookingService: Sendable {
             }
             claim = request
         }
-        return .draft(try await draft(input, customer: customer, claim: claim, now: now))
+        return try await draft(input, customer: customer, claim: claim, now: now)
     }
 
     /// Writes the draft — order, booking, payment record and the rendered `answer` for its
@@ -101,7 +101,9 @@ public struct BookingService: Sendable {
             insertion = try await store.insertBooking(
                 NewBooking(
                     booking: draft.booking, order: draft.order, event: draft.event, payment: draft.payment,
-                    idempotency: draft.claim.map { IdempotencyAnswer(claim: $0, response: answer) }))
+                    idempotency: draft.claim.map {
+                        IdempotencyAnswer(claim: $0, response: answer, claimedBefore: draft.claimedBefore)
+                    }))
         } catch {
             await abandon(draft)
             throw error
@@ -110,7 +112,8 @@ public struct BookingService: Sendable {
         case .inserted:
             return answer
         case .keyTaken(let holder):
-            await abandon(draft)
+            // The key is someone else's now: cancel our payment but leave their claim alone.
+            try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
             return try Self.answer(holder)
         case .referenceTaken:
             // Another booking took the reference between the draft and now: rare enough that
@@ -121,9 +124,15 @@ public struct BookingService: Sendable {
         }
     }
 
-    /// Gives up a draft that will not be committed: nobody may pay for a booking that is gone.
+    /// Gives up a draft that will not be committed: nobody may pay for a booking that is gone,
+    /// and a key claimed for it is freed so the client's retry runs for real.
     public func abandon(_ draft: BookingDraft) async {
         try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
+        if let claim = draft.claim, draft.claimedBefore { await release(claim) }
+    }
+
+    private func release(_ claim: IdempotencyClaimRequest) async {
+        try? await idempotencyKeys.release(scope: claim.scope, accountID: claim.accountID, key: claim.key)
     }
 
     /// The answer for a key another request holds.
@@ -145,7 +154,7 @@ public struct BookingService: Sendable {
 
     /// Checks the rules, prices the ride, draws a free reference and opens the payment.
     private func draft(_ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date)
-        async throws -> BookingDraft
+        async throws -> BookingPreparation
     {
         guard let vehicleClass = VehicleClass(rawValue: input.vehicleClass.lowercased()) else {
             throw ConciergeError(
@@ -185,14 +194,28 @@ public struct BookingService: Sendable {
             quoteExpiresAt: now.addingTimeInterval(Double(rules.quoteLifetimeSeconds)), createdAt: now,
             paymentProvider: payments.name, paymentID: nil, checkoutURL: nil, paymentStatus: .open)
 
-        // The provider is asked before anything is written; if it fails, nothing exists and
-        // the key was never claimed, so the client's retry runs for real.
+        // An outside provider is called before the booking's commit. Claim the key first, in a
+        // transaction of its own, so a concurrent repeat is told to wait (409) instead of opening
+        // a second payment. The sandbox writes nothing outside the booking's own transaction,
+        // which claims the key itself: one commit.
+        let claimedBefore = claim != nil && !payments.opensPaymentsLocally
+        if let claim, claimedBefore {
+            let outcome = try await idempotencyKeys.claim(claim)
+            guard outcome == .claimed else { return .replay(answer: try Self.answer(outcome)) }
+        }
+        // If the provider fails, nothing was written and the key is freed: the retry runs.
         let request = PaymentRequest(
             amountCents: booking.priceCents, currency: booking.currency,
             description: "Concierge ride \(booking.reference)", redirectURL: returnURL(booking),
             webhookURL: webhookURL, expiresAt: booking.quoteExpiresAt,
             metadata: ["bookingReference": booking.reference, "bookingId": booking.id])
-        let created = try await payments.createPayment(request)
+        let created: CreatedPayment
+        do {
+            created = try await payments.createPayment(request)
+        } catch {
+            if let claim, claimedBefore { await release(claim) }
+            throw error
+        }
         let payment = PaymentRecord(
             id: random.identifier(prefix: "pay"), provider: payments.name, created: created, request: request,
             ownerVertical: Self.vertical, orderID: booking.id, createdAt: now)
@@ -210,7 +233,10 @@ public struct BookingService: Sendable {
         let event = BookingEvent(
             bookingID: booking.id, at: now, type: "created", actor: "customer:\(customer.id)",
             detail: "\(vehicleClass.rawValue), \(Money.formatCHF(price.priceCents))")
-        return BookingDraft(booking: booking, order: order, event: event, payment: payment, claim: claim)
+        return .draft(
+            BookingDraft(
+                booking: booking, order: order, event: event, payment: payment, claim: claim,
+                claimedBefore: claimedBefore))
     }
 
     /// A reference no order has yet. The `orders.reference` constraint still decides at commit;
@@ -278,4 +304,6 @@ public struct BookingDraft: Sendable {
     let event: BookingEvent
     let payment: PaymentRecord
     let claim: IdempotencyClaimRequest?
+    /// The key was claimed before the provider was called; the commit completes the claim.
+    let claimedBefore: Bool
 }

@@ -90,4 +90,13 @@ public protocol PaymentProvider: Sendable {
     /// Returns the provider's refund ID. `idempotencyKey` makes a retried refund refund once.
     func refundPayment(id: String, amountCents: Int, currency: String, reason: String, idempotencyKey: String)
         async throws -> String
+    /// True when opening a payment writes nothing outside Concierge's own database (the
+    /// sandbox): the payment is then only the ledger row, and a booking can claim its key, write
+    /// itself and its payment in one transaction. Outside providers are called before that
+    /// commit, so a key is claimed first, on its own, to keep repeats from opening a second payment.
+    var opensPaymentsLocally: Bool { get }
+}
+
+extension PaymentProvider {
+    public var opensPaymentsLocally: Bool { false }
 }

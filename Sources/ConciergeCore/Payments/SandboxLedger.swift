@@ -21,6 +21,7 @@ public protocol SandboxLedger: Sendable {
 /// sandbox payment are therefore one durable commit, and neither can exist without the other.
 public struct SandboxPaymentProvider: PaymentProvider {
     public let name = "sandbox"
+    public let opensPaymentsLocally = true
     private let ledger: any SandboxLedger
     private let publicURL: String
     private let random: any RandomSource

@@ -66,8 +66,10 @@ public struct SQLBookingStore: BookingStore {
         do {
             return try await database.transaction { db in
                 if let idempotency = new.idempotency {
-                    let claim = try await SQLIdempotencyKeys.claim(
-                        idempotency.claim, answer: idempotency.response, db: db)
+                    let claim =
+                        idempotency.claimedBefore
+                        ? try await SQLIdempotencyKeys.answer(idempotency, db: db)
+                        : try await SQLIdempotencyKeys.claim(idempotency.claim, answer: idempotency.response, db: db)
                     guard claim == .claimed else { return .keyTaken(claim) }
                 }
                 let orderEvent = OrderEvent(
@@ -150,20 +152,7 @@ public struct SQLBookingStore: BookingStore {
                     "UPDATE payments SET status = ? WHERE order_id = ?", [.text(paymentStatus.rawValue), .text(bookingID)])
             }
             if let refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
-            if let notification {
-                try await db.query(
-                    """
-                    INSERT INTO notification_outbox
-                        (dedupe_key, channel, recipient, subject, body, status, attempts, next_attempt_at, created_at)
-                    VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)
-                    ON CONFLICT (dedupe_key) DO NOTHING
-                    """,
-                    [
-                        .text(notification.dedupeKey), .text(notification.channel.rawValue),
-                        .text(notification.recipient),
-                        .text(notification.subject), .text(notification.body), SQLValue(event.at), SQLValue(event.at),
-                    ])
-            }
+            if let notification { try await OutboxWriter.enqueue(notification, in: db, at: event.at) }
             guard let row = try await db.query("\(Self.selectBookings) WHERE b.id = ?", [.text(bookingID)]).first
             else { return nil }
             return try BookingRow.booking(from: row)

@@ -39,10 +39,14 @@ public struct IdempotencyAnswer: Sendable, Equatable {
     public let claim: IdempotencyClaimRequest
     /// The bytes the HTTP layer rendered.
     public let response: String
+    /// The claim was taken earlier, in a transaction of its own (before a call to an outside
+    /// provider); the answer completes it, if it is still this request's.
+    public let claimedBefore: Bool
 
-    public init(claim: IdempotencyClaimRequest, response: String) {
+    public init(claim: IdempotencyClaimRequest, response: String, claimedBefore: Bool = false) {
         self.claim = claim
         self.response = response
+        self.claimedBefore = claimedBefore
     }
 }
 

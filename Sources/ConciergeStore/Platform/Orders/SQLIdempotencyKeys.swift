@@ -43,6 +43,25 @@ public struct SQLIdempotencyKeys: IdempotencyKeyStore {
         return try await existing(request, db: db, ignoringStale: false) ?? .inProgress
     }
 
+    /// Stores the answer of a claim this request took earlier, inside the caller's transaction.
+    /// `.claimed` when it was still this request's claim; otherwise what holds the key now (a
+    /// retry took the claim over after it went stale).
+    static func answer(_ answer: IdempotencyAnswer, db: any SQLExecutor) async throws -> IdempotencyClaim {
+        let request = answer.claim
+        let answered = try await db.query(
+            """
+            UPDATE idempotency_keys_v2 SET response = ?
+            WHERE scope = ? AND account_id = ? AND key = ? AND request_hash = ? AND created_at = ? AND response IS NULL
+            RETURNING key
+            """,
+            [
+                .text(answer.response), .text(request.scope), .text(request.accountID), .text(request.key),
+                .text(request.requestHash), SQLValue(request.now),
+            ])
+        if !answered.isEmpty { return .claimed }
+        return try await existing(request, db: db, ignoringStale: false) ?? .inProgress
+    }
+
     public func lookUp(_ request: IdempotencyClaimRequest) async throws -> IdempotencyClaim? {
         try await Self.existing(request, db: database, ignoringStale: true)
     }
