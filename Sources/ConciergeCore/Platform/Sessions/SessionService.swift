@@ -80,9 +80,9 @@ public struct SessionService: Sendable {
             guard let claims = await signer.verify(token), now < claims.expiresAt else {
                 throw ConciergeError.sessionExpired
             }
-            session = try await store.session(id: claims.sessionID).flatMap {
-                $0.accountID == claims.accountID && $0.kind != .bearer ? $0 : nil
-            }
+            // The row, not the token, names the account: a session whose account was joined
+            // into another follows it.
+            session = try await store.session(id: claims.sessionID).flatMap { $0.kind != .bearer ? $0 : nil }
         } else {
             session = try await store.session(tokenHash: bearerHash(token))
         }

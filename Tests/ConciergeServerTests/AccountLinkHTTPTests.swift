@@ -1,0 +1,80 @@
+import ConciergeTestSupport
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@testable import ConciergeServer
+
+/// Linking with proof of both methods: the session proves one, the request body the other.
+@Suite struct AccountLinkHTTPTests {
+    @Test(arguments: TestEngine.all)
+    func aPhoneLinksToAnEmailAccountWithItsSMSCode(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
+        try await app.run { client in
+            let session = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
+            let accountID = try #require(session.account?.id)
+            _ = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41 79 555 00 11"}"#)
+            let code = try await client.latestCode()
+
+            let wrong = try await client.send(
+                .post, "/account/link", json: #"{"phone": "+41795550011", "code": "\#(code == "000000" ? "111111" : "000000")"}"#,
+                token: session.accessToken)
+            #expect(wrong.errorBody?.code == "invalid_code")
+            let linked = try await client.send(
+                .post, "/account/link", json: #"{"phone": "+41795550011", "code": "\#(code)"}"#, token: session.accessToken)
+            #expect(linked.status == .ok)
+            #expect(try linked.decode(AccountHTTP.AccountBody.self).account.verifiedPhones == ["+41795550011"])
+
+            // A rides sign-in with that phone now lands on the same account.
+            let rides = try await client.signIn(phone: "+41795550011")
+            #expect(rides.customer.id == accountID)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func aPasswordProofJoinsTwoAccountsAndTheRidesAccountRemains(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
+        try await app.run { client in
+            let rides = try await client.signIn(phone: "+41791234567")
+            let events = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
+
+            let missingProof = try await client.send(.post, "/account/link", json: "{}", token: rides.sessionToken)
+            #expect(missingProof.status == .badRequest)
+            let badPassword = try await client.send(
+                .post, "/account/link", json: #"{"login": "anna@example.ch", "password": "not-her-password"}"#,
+                token: rides.sessionToken)
+            #expect(badPassword.errorBody?.code == "invalid_credentials")
+
+            let linked = try await client.send(
+                .post, "/account/link", json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#,
+                token: rides.sessionToken)
+            #expect(linked.status == .ok)
+            let account = try linked.decode(AccountHTTP.AccountBody.self).account
+            #expect(account.id == rides.customer.id)
+            #expect(Set(account.methods.map(\.kind)) == ["phone", "email"])
+            // The email's session follows its method to the joined account.
+            let viaEmail = try await client.send(.get, "/account", token: events.accessToken)
+            #expect(try viaEmail.decode(AccountHTTP.AccountBody.self).account.id == rides.customer.id)
+            let signIn = try await client.send(
+                .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
+            #expect(try signIn.decode(AccountHTTP.Session.self).account?.id == rides.customer.id)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func twoRidesAccountsAreNotJoined(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
+        try await app.run { client in
+            let first = try await client.signIn(phone: "+41791234567")
+            app.clock.advance(by: 60)
+            _ = try await client.signIn(phone: "+41797654321")
+            app.clock.advance(by: 60)
+            _ = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41797654321"}"#)
+            let code = try await client.latestCode()
+            let refused = try await client.send(
+                .post, "/account/link", json: #"{"phone": "+41797654321", "code": "\#(code)"}"#, token: first.sessionToken)
+            #expect(refused.status == .conflict)
+            #expect(refused.errorBody?.code == "credential_in_use")
+        }
+    }
+}
