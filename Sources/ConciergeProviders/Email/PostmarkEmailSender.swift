@@ -3,8 +3,9 @@ import Foundation
 public import Logging
 
 /// Sends transactional email through Postmark's HTTP API: `POST {base}/email` with a JSON body
-/// `{"From", "To", "Subject", "TextBody", "MessageStream": "outbound"}` and the server token in
-/// `X-Postmark-Server-Token`.
+/// `{"From", "To", "Subject", "TextBody", "MessageStream": "outbound"}` (plus `HtmlBody` and
+/// `Attachments: [{"Name", "Content" (base64), "ContentType"}]` when the email has them) and the
+/// server token in `X-Postmark-Server-Token`.
 ///
 /// A send is never retried here: Postmark documents no idempotency key, so a retry after a
 /// time-out could deliver the same email twice. The notification outbox retries `.unavailable`.

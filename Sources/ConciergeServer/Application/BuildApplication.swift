@@ -123,6 +123,9 @@ func assemble(
         sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), push: devOutbox,
         clock: clock)
     jobs.append(MaintenanceJob("notification delivery") { try await deliverer.deliverDue() })
+    // Every vertical's lapsed holds give their units back here, once, whichever instance runs it.
+    let holdStore = SQLHoldStore(database: database)
+    jobs.append(MaintenanceJob("hold expiry") { _ = try await holdStore.expireLapsedHolds(now: clock.now, limit: 500) })
     let maintenance = MaintenanceService(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {
