@@ -75,18 +75,15 @@ public struct SQLBookingStore: BookingStore {
                 let orderEvent = OrderEvent(
                     orderID: new.order.id, at: new.event.at, type: new.event.type, actor: new.event.actor,
                     detail: new.event.detail)
-                // Undo the claim with it: nothing of this booking may remain.
-                guard try await SQLOrderStore.insert(new.order, event: orderEvent, in: db) else {
-                    throw ReferenceTaken()
-                }
-                let columns = BookingRow.columns(of: new.booking)
-                try await db.query(
-                    """
-                    INSERT INTO bookings (\(columns.map(\.0).joined(separator: ", ")))
-                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-                    """, columns.map(\.1))
-                try await Self.insert(new.event, db: db)
-                try await SQLPaymentLedger.insert(new.payment, in: db)
+                // The ride, its event and its payment go in only with the order (one round
+                // trip on PostgreSQL); a taken reference undoes the claim too.
+                let written = try await SQLOrderStore.insert(
+                    new.order, event: orderEvent,
+                    with: [
+                        InsertRows(table: "bookings", row: BookingRow.columns(of: new.booking)),
+                        Self.rows(of: new.event), try SQLPaymentLedger.rows(of: new.payment),
+                    ], in: db)
+                guard written else { throw ReferenceTaken() }
                 return .inserted
             }
         } catch is ReferenceTaken {
@@ -202,6 +199,15 @@ public struct SQLBookingStore: BookingStore {
             """,
             [SQLValue(now), SQLValue(limit)]
         ).map(BookingRow.booking(from:))
+    }
+
+    private static func rows(of event: BookingEvent) -> InsertRows {
+        InsertRows(
+            table: "booking_events",
+            row: [
+                ("booking_id", .text(event.bookingID)), ("at", SQLValue(event.at)), ("type", .text(event.type)),
+                ("actor", .text(event.actor)), ("detail", .text(event.detail)),
+            ])
     }
 
     private static func insert(_ event: BookingEvent, db: any SQLExecutor) async throws {

@@ -13,32 +13,46 @@ public struct SQLOrderStore: OrderStore {
     /// Writes the order, its lines and its first event in the caller's transaction. False when
     /// the reference is taken; then nothing was written.
     public static func insert(_ order: Order, event: OrderEvent, in db: any SQLExecutor) async throws -> Bool {
-        let inserted = try await db.query(
-            """
-            INSERT INTO orders
-                (id, vertical, account_id, reference, public_secret, amount_cents, currency, state, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (reference) DO NOTHING RETURNING id
-            """,
-            [
-                .text(order.id), .text(order.vertical), SQLValue(order.accountID), .text(order.reference.code),
-                .text(order.reference.secret), SQLValue(order.amountCents), .text(order.currency), .text(order.state),
-                SQLValue(order.createdAt), SQLValue(order.createdAt),
+        try await insert(order, event: event, with: [], in: db)
+    }
+
+    /// The same, with a vertical's own rows that are written only if the order is (its ride,
+    /// its payment): one round trip on PostgreSQL.
+    static func insert(_ order: Order, event: OrderEvent, with dependents: [InsertRows], in db: any SQLExecutor)
+        async throws -> Bool
+    {
+        try await ChainedInsert.run(
+            head: InsertRows(
+                table: "orders",
+                row: [
+                    ("id", .text(order.id)), ("vertical", .text(order.vertical)),
+                    ("account_id", SQLValue(order.accountID)), ("reference", .text(order.reference.code)),
+                    ("public_secret", .text(order.reference.secret)), ("amount_cents", SQLValue(order.amountCents)),
+                    ("currency", .text(order.currency)), ("state", .text(order.state)),
+                    ("created_at", SQLValue(order.createdAt)), ("updated_at", SQLValue(order.createdAt)),
+                ]),
+            conflictColumn: "reference",
+            dependents: [
+                InsertRows(
+                    table: "order_lines",
+                    columns: ["order_id", "position", "kind", "description", "quantity", "unit_amount_cents", "amount_cents"],
+                    rows: order.lines.enumerated().map { position, line in
+                        [
+                            .text(order.id), SQLValue(position), .text(line.kind), .text(line.description),
+                            SQLValue(line.quantity), SQLValue(line.unitAmountCents), SQLValue(line.amountCents),
+                        ]
+                    }),
+                rows(of: event),
+            ] + dependents, in: db)
+    }
+
+    static func rows(of event: OrderEvent) -> InsertRows {
+        InsertRows(
+            table: "order_events",
+            row: [
+                ("order_id", .text(event.orderID)), ("at", SQLValue(event.at)), ("type", .text(event.type)),
+                ("actor", .text(event.actor)), ("detail", .text(event.detail)),
             ])
-        guard !inserted.isEmpty else { return false }
-        for (position, line) in order.lines.enumerated() {
-            try await db.query(
-                """
-                INSERT INTO order_lines (order_id, position, kind, description, quantity, unit_amount_cents, amount_cents)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-                [
-                    .text(order.id), SQLValue(position), .text(line.kind), .text(line.description),
-                    SQLValue(line.quantity), SQLValue(line.unitAmountCents), SQLValue(line.amountCents),
-                ])
-        }
-        try await append(event, in: db)
-        return true
     }
 
     /// Moves the order to the owner's new state and logs why, in the caller's transaction.

@@ -12,20 +12,24 @@ public struct SQLPaymentLedger: PaymentLedger {
 
     /// Writes the payment in the caller's transaction (the one that writes its order).
     public static func insert(_ payment: PaymentRecord, in db: any SQLExecutor) async throws {
-        let metadata = String(decoding: try JSONEncoder().encode(payment.metadata), as: UTF8.self)
+        let rows = try rows(of: payment)
         try await db.query(
-            """
-            INSERT INTO payments
-                (id, provider, provider_payment_id, owner_vertical, order_id, amount_cents, currency, status,
-                 refunded_cents, checkout_url, description, redirect_url, metadata, expires_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(payment.id), .text(payment.provider), .text(payment.providerPaymentID),
-                .text(payment.ownerVertical), .text(payment.orderID), SQLValue(payment.amountCents),
-                .text(payment.currency), .text(payment.status.rawValue), SQLValue(payment.refundedCents),
-                .text(payment.checkoutURL), .text(payment.description), .text(payment.redirectURL), .text(metadata),
-                SQLValue(payment.expiresAt), SQLValue(payment.createdAt),
+            "INSERT INTO payments (\(rows.columns.joined(separator: ", "))) VALUES \(rows.placeholders)", rows.binds)
+    }
+
+    static func rows(of payment: PaymentRecord) throws -> InsertRows {
+        let metadata = String(decoding: try JSONEncoder().encode(payment.metadata), as: UTF8.self)
+        return InsertRows(
+            table: "payments",
+            row: [
+                ("id", .text(payment.id)), ("provider", .text(payment.provider)),
+                ("provider_payment_id", .text(payment.providerPaymentID)),
+                ("owner_vertical", .text(payment.ownerVertical)), ("order_id", .text(payment.orderID)),
+                ("amount_cents", SQLValue(payment.amountCents)), ("currency", .text(payment.currency)),
+                ("status", .text(payment.status.rawValue)), ("refunded_cents", SQLValue(payment.refundedCents)),
+                ("checkout_url", .text(payment.checkoutURL)), ("description", .text(payment.description)),
+                ("redirect_url", .text(payment.redirectURL)), ("metadata", .text(metadata)),
+                ("expires_at", SQLValue(payment.expiresAt)), ("created_at", SQLValue(payment.createdAt)),
             ])
     }
 
