@@ -9,9 +9,11 @@ import NIOPosix
 /// sign-ins would stall every other task of the server. The thread pool exists for exactly this
 /// kind of blocking work and leaves both alone.
 ///
-/// The default cost, 11, takes about 100 ms per hash on this project's 2-core machine (measured
-/// by `BcryptPasswordHasherTests`: cost 10 ≈ 50 ms, 11 ≈ 100 ms, 12 ≈ 200 ms), the smallest cost
-/// that stays at or above 50 ms with margin for a faster machine. `CONCIERGE_BCRYPT_COST` changes it.
+/// The default cost, 11, took 155–159 ms per hash on this project's 2-core machine (median of
+/// three in `BcryptPasswordHasherTests`, measured twice while other builds shared the cores).
+/// Each step of cost doubles the work, so 10 would sit near the 50 ms floor on an idle or faster
+/// machine; 11 is the smallest cost that stays above it with margin. `CONCIERGE_BCRYPT_COST`
+/// changes it.
 public struct BcryptPasswordHasher: PasswordHasher {
     public static let defaultCost: UInt8 = 11
     public static let allowedCosts: ClosedRange<Int> = 4...31

@@ -93,7 +93,7 @@ public struct ConfigurationVariable: Sendable {
             summary: "Use Twilio Verify (VA…) instead of the Messages API."),
         .init(
             name: "CONCIERGE_BCRYPT_COST", defaultValue: "11",
-            summary: "bcrypt cost of account passwords (4–31); 11 takes about 100 ms per hash on this project's machine."),
+            summary: "bcrypt cost of account passwords (4–31); 11 took about 155 ms per hash on this project's machine."),
         .init(
             name: "CONCIERGE_SIGNIN_PER_ACCOUNT", defaultValue: "10",
             summary: "Password sign-ins per email or user name per 15 minutes."),
