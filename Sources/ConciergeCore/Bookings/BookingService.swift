@@ -63,8 +63,8 @@ public struct BookingService: Sendable {
         try await idempotencyKeys.prune(before: clock.now.addingTimeInterval(-Self.idempotencyKeyLifetime))
     }
 
-    /// Validates, prices and opens the payment, and writes nothing yet: the caller renders its
-    /// answer from the draft and hands both to `commit`. With an `idempotencyKey`, a repeat of
+    /// Validates, prices and opens the payment, and writes no booking yet: the caller renders
+    /// its answer from the draft and hands both to `commit`. With an `idempotencyKey`, a repeat of
     /// the same request gets `replay` with the first answer instead of booking twice.
     public func prepare(_ input: BookingRequestInput, customer: Customer, idempotencyKey: String?) async throws
         -> BookingPreparation
@@ -82,7 +82,8 @@ public struct BookingService: Sendable {
                 now: now, staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
             // A repeat gets its first answer even if the request would no longer pass the rules
             // (its pickup has come closer since): look before validating. The key is claimed
-            // later, in the transaction that writes the booking.
+            // later: in the transaction that writes the booking, or on its own just before an
+            // outside provider is called.
             if let existing = try await idempotencyKeys.lookUp(request) {
                 return .replay(answer: try Self.answer(existing))
             }
