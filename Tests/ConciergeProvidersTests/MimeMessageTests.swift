@@ -97,7 +97,8 @@ import Testing
                 to: "anna@example.ch", subject: "Your tickets", textBody: Self.text, htmlBody: Self.html,
                 attachments: [
                     EmailAttachment(filename: "ticket-A12.png", contentType: "image/png", content: Self.png),
-                    EmailAttachment(filename: "Sitzplan Zürich.pdf", contentType: "application/pdf", content: Data("%PDF".utf8)),
+                    EmailAttachment(
+                        filename: "Sitzplan Zürich.pdf", contentType: "application/pdf", content: Data("%PDF".utf8)),
                 ]))
         #expect(message.headers["mime-version"] == "1.0")
         #expect(message.headers["message-id"] == "<concierge.tkt_1=3Aticket@example.com>")
@@ -109,10 +110,13 @@ import Testing
         #expect(alternative.headers["content-type"]?.hasPrefix("multipart/alternative; boundary=\"=_") == true)
         #expect(alternative.boundary != message.boundary)
         let readable = try alternative.parts()
-        #expect(readable.map { $0.headers["content-type"] } == [
-            "text/plain; charset=utf-8", "text/html; charset=utf-8",
-        ])
-        #expect(String(decoding: try readable[0].decoded(), as: UTF8.self) == Self.text.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(
+            readable.map { $0.headers["content-type"] } == [
+                "text/plain; charset=utf-8", "text/html; charset=utf-8",
+            ])
+        #expect(
+            String(decoding: try readable[0].decoded(), as: UTF8.self)
+                == Self.text.replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(String(decoding: try readable[1].decoded(), as: UTF8.self) == Self.html)
 
         let ticket = parts[1]
@@ -142,7 +146,8 @@ import Testing
             EmailContent(
                 to: "anna@example.ch", subject: "Receipt", textBody: "See attached.",
                 attachments: [
-                    EmailAttachment(filename: "a\"b\r\nc.bin", contentType: "text/html\r\nX-Evil: 1", content: Data([0, 1]))
+                    EmailAttachment(
+                        filename: "a\"b\r\nc.bin", contentType: "text/html\r\nX-Evil: 1", content: Data([0, 1]))
                 ]))
         let parts = try message.parts()
         #expect(parts.count == 2)

@@ -15,7 +15,8 @@ import Testing
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
         try await sender.sendEmail(
             EmailContent(
-                to: "anna@example.ch", subject: "Your tickets", textBody: "Seat A12", htmlBody: "<p>Seat <b>A12</b></p>",
+                to: "anna@example.ch", subject: "Your tickets", textBody: "Seat A12",
+                htmlBody: "<p>Seat <b>A12</b></p>",
                 attachments: [EmailAttachment(filename: "ticket-A12.png", contentType: "image/png", content: png)]),
             deliveryKey: "ord_1:tickets")
 
@@ -27,7 +28,10 @@ import Testing
         #expect(json["HtmlBody"] as? String == "<p>Seat <b>A12</b></p>")
         #expect(json["MessageStream"] as? String == "outbound")
         let attachments = try #require(json["Attachments"] as? [[String: String]])
-        #expect(attachments == [["Name": "ticket-A12.png", "Content": png.base64EncodedString(), "ContentType": "image/png"]])
+        #expect(
+            attachments == [
+                ["Name": "ticket-A12.png", "Content": png.base64EncodedString(), "ContentType": "image/png"]
+            ])
         #expect(Data(base64Encoded: attachments[0]["Content"] ?? "") == png)
     }
 

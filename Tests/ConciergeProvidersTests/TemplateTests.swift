@@ -99,7 +99,9 @@ import Testing
         #expect(error?.code == "template_missing")
         #expect(error?.message.contains("rides-nope") == true)
         let parsed = try MustacheMessageTemplates(sources: ["x.text": "Hello {{{name}}}\n"])
-        #expect(try parsed.render("x", values: ["name": "Anna"]) == RenderedMessage(
-            subject: nil, text: "Hello Anna", html: nil, sms: nil))
+        #expect(
+            try parsed.render("x", values: ["name": "Anna"])
+                == RenderedMessage(
+                    subject: nil, text: "Hello Anna", html: nil, sms: nil))
     }
 }

@@ -160,8 +160,10 @@ import Testing
             try await f.latePayments.paymentArrived(holdID: lost.id, orderID: "ord_3")
                 == .refund(unavailableUnits: ["events:show_1:seat_A3"]))
         #expect(try await f.holds.hold(id: lost.id).state == .expired)
-        #expect(try await f.unit("events:show_1:seat_A3") == InventoryUnit(
-            key: "events:show_1:seat_A3", capacity: 1, held: 1, sold: 0))
+        #expect(
+            try await f.unit("events:show_1:seat_A3")
+                == InventoryUnit(
+                    key: "events:show_1:seat_A3", capacity: 1, held: 1, sold: 0))
 
         // Lapsed but not yet expired by the job: its units are still its own, so it is sold.
         try await f.store.setCapacity(["events:show_1:seat_A4": 1])
@@ -169,8 +171,10 @@ import Testing
             HoldRequest(ownerID: "acc_5", items: [HoldItem(unitKey: "events:show_1:seat_A4")]))
         f.clock.advance(by: 601)
         #expect(try await f.latePayments.paymentArrived(holdID: slow.id, orderID: "ord_5").isSold(late: true))
-        #expect(try await f.unit("events:show_1:seat_A4") == InventoryUnit(
-            key: "events:show_1:seat_A4", capacity: 1, held: 0, sold: 1))
+        #expect(
+            try await f.unit("events:show_1:seat_A4")
+                == InventoryUnit(
+                    key: "events:show_1:seat_A4", capacity: 1, held: 0, sold: 1))
         // The sold hold is not expired afterwards; only the other customer's lapsed one is.
         #expect(try await f.holds.expireLapsedHolds().map(\.id) == [taker.id])
         try await f.database.close()

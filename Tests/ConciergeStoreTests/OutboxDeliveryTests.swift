@@ -52,7 +52,8 @@ import Testing
         try await database.transaction { db in
             try await writer.enqueue(ticket, in: db)
             try await writer.enqueue(
-                .push(dedupeKey: "ord_1:push", deviceToken: "a1b2c3", title: "Doors open", body: "20:00",
+                .push(
+                    dedupeKey: "ord_1:push", deviceToken: "a1b2c3", title: "Doors open", body: "20:00",
                     data: ["orderID": "ord_1"]), in: db)
             try await writer.enqueue(
                 .sms(dedupeKey: "ord_1:sms", to: PhoneNumber(trustedE164: "+41791234567"), text: "See you"), in: db)

@@ -34,7 +34,7 @@ import Testing
         #expect(try await Self.count(database, "outbox_attachments") == 0)
 
         // Committed, it is there with its attachment.
-        try await database.transaction { db in try await writer.enqueue(ticket, in: db) }
+        #expect(try await database.transaction { db in try await writer.enqueue(ticket, in: db) })
         #expect(try await Self.count(database, "notification_outbox") == 1)
         #expect(try await Self.count(database, "outbox_attachments") == 1)
         try await database.close()
@@ -121,7 +121,8 @@ import Testing
         clock.advance(by: 3_600)
         try await queue.markSent(id: retried[0].id, at: clock.now)
         #expect(try await claim().isEmpty)
-        let failed = try await database.query("SELECT status, last_error FROM notification_outbox WHERE dedupe_key = 'c'")
+        let failed = try await database.query(
+            "SELECT status, last_error FROM notification_outbox WHERE dedupe_key = 'c'")
         #expect(try failed.first?.string("status") == "failed")
         #expect(try failed.first?.string("last_error") == "550 no such user")
         try await database.close()

@@ -61,7 +61,9 @@ enum SMTPMultipartMessage {
             "Content-Transfer-Encoding: base64",
             "Content-Disposition: attachment; \(name)",
             "",
-            attachment.content.base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]),
+            attachment.content.base64EncodedString(options: [
+                .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+            ]),
         ]
     }
 

@@ -14,7 +14,8 @@ public struct MustacheMessageTemplates: MessageTemplates {
         guard let directory = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
             throw ConciergeError(
                 .unavailable(retryAfterSeconds: nil), code: "templates_missing",
-                message: "The notification templates folder is missing from the server's resources; reinstall the server.")
+                message:
+                    "The notification templates folder is missing from the server's resources; reinstall the server.")
         }
         return try MustacheMessageTemplates(directory: directory)
     }
@@ -51,7 +52,8 @@ public struct MustacheMessageTemplates: MessageTemplates {
         func part(_ name: String) -> String? {
             names.contains("\(message).\(name)") ? library.render(values, withTemplate: "\(message).\(name)") : nil
         }
-        let rendered = RenderedMessage(subject: part("subject"), text: part("text"), html: part("html"), sms: part("sms"))
+        let rendered = RenderedMessage(
+            subject: part("subject"), text: part("text"), html: part("html"), sms: part("sms"))
         guard rendered.subject != nil || rendered.text != nil || rendered.html != nil || rendered.sms != nil else {
             throw ConciergeError(
                 .unavailable(retryAfterSeconds: nil), code: "template_missing",

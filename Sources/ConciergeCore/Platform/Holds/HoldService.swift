@@ -71,10 +71,13 @@ public struct HoldService: Sendable {
             guard item.quantity > 0, !item.unitKey.isEmpty else {
                 throw ConciergeError(
                     .invalidInput, code: "invalid_hold_item",
-                    message: "Each held unit needs a key and a quantity of at least 1 ('\(item.unitKey)': \(item.quantity)).")
+                    message:
+                        "Each held unit needs a key and a quantity of at least 1 ('\(item.unitKey)': \(item.quantity))."
+                )
             }
             quantities[item.unitKey, default: 0] += item.quantity
         }
-        return quantities.keys.sorted().compactMap { key in quantities[key].map { HoldItem(unitKey: key, quantity: $0) } }
+        return quantities.keys.sorted().compactMap { key in quantities[key].map { HoldItem(unitKey: key, quantity: $0) }
+        }
     }
 }

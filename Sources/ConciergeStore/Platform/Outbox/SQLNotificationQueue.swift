@@ -37,7 +37,9 @@ public struct SQLNotificationQueue: NotificationOutbox {
         guard let channel = OutboxMessage.Channel(rawValue: channelName) else {
             throw ConciergeError(
                 .unavailable(retryAfterSeconds: nil), code: "unknown_outbox_channel",
-                message: "Outbox message \(seq) is on the unknown channel '\(channelName)'; is this server older than the database?")
+                message:
+                    "Outbox message \(seq) is on the unknown channel '\(channelName)'; is this server older than the database?"
+            )
         }
         let attachments = try await db.query(
             "SELECT * FROM outbox_attachments WHERE outbox_seq = ? ORDER BY position", [.integer(seq)]
