@@ -18,7 +18,13 @@ struct DevIdentityController {
     }
 
     @Sendable func issue(request: Request, context: AppRequestContext) async throws -> Response {
-        let provider = try AccountWire.provider(request.optionalQuery("provider") ?? "google")
+        let name = request.optionalQuery("provider") ?? "google"
+        // Exactly the documented names: this route is a test fixture, and a lenient one hides typos.
+        guard ["google", "apple", "oidc"].contains(name) else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_provider", message: "provider must be google, apple or oidc.")
+        }
+        let provider = try AccountWire.provider(name)
         let email = request.optionalQuery("email")
         let subject = request.optionalQuery("sub") ?? email.map { "dev-\($0)" } ?? "dev-user"
         let token = try await self.provider.idToken(
