@@ -77,3 +77,64 @@ import Testing
         try await database.close()
     }
 }
+
+/// `SessionService` over the SQL store: each kind of session, judged by its row.
+@Suite struct SessionsServiceTests {
+    /// Signs claims with the secret hasher, so these tests need no JWT library; the real signer
+    /// (jwt-kit HS256) is exercised by the HTTP suites.
+    struct HashSigner: SessionTokenSigner {
+        let hasher = SecretHasher(secret: "signer-secret")
+
+        func sign(_ claims: SessionClaims) async throws -> String {
+            let body = "\(claims.sessionID)~\(claims.accountID)~\(Int(claims.expiresAt.timeIntervalSince1970))"
+            return "h.\(body).\(hasher.hash(body, purpose: "test-jwt"))"
+        }
+
+        func verify(_ token: String) async -> SessionClaims? {
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3, SecretHasher.constantTimeEquals(hasher.hash(parts[1], purpose: "test-jwt"), parts[2])
+            else { return nil }
+            let fields = parts[1].split(separator: "~").map(String.init)
+            guard fields.count == 3, let expiry = Double(fields[2]) else { return nil }
+            return SessionClaims(
+                sessionID: fields[0], accountID: fields[1], issuedAt: .distantPast,
+                expiresAt: Date(timeIntervalSince1970: expiry))
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func everyKindOfSessionIsOneRowThatRevocationEnds(engine: TestEngine) async throws {
+        let database = try await engine.makeDatabase()
+        try await SQLAccountStore(database: database).transaction(locking: []) { tx in
+            try await tx.insertAccount(id: "acc_a", displayName: nil, at: SessionsStoreTests.now)
+        }
+        let clock = ManualTimeSource(SessionsStoreTests.now)
+        let service = SessionService(
+            store: SQLSessionStore(database: database), signer: HashSigner(), hasher: SecretHasher(secret: "s"),
+            random: SeededRandomSource(seed: 7), clock: clock)
+
+        let bearer = try await service.open(.bearer, accountID: "acc_a", vertical: "rides")
+        let events = try await service.open(.access, accountID: "acc_a", vertical: "events")
+        let stays = try await service.open(.refreshable, accountID: "acc_a", vertical: "stays")
+        #expect(bearer.refreshToken == nil && events.refreshToken == nil && stays.refreshToken != nil)
+        #expect(events.accessExpiresAt == SessionsStoreTests.now.addingTimeInterval(7 * 24 * 3600))
+        #expect(stays.accessExpiresAt == SessionsStoreTests.now.addingTimeInterval(15 * 60))
+        for issued in [bearer, events, stays] {
+            #expect(try await service.authenticate(token: issued.accessToken).session.id == issued.session.id)
+        }
+        // A forged signature and an opaque token that names nothing are both 401.
+        #expect(await errorCode { try await service.authenticate(token: events.accessToken + "x") } == "session_expired")
+        #expect(await errorCode { try await service.authenticate(token: "no-such-token") } == "session_expired")
+
+        // Revoking the events session ends its 7-day token at once; the others live on.
+        try await service.revoke(try await service.authenticate(token: events.accessToken))
+        #expect(await errorCode { try await service.authenticate(token: events.accessToken) } == "session_expired")
+        _ = try await service.authenticate(token: bearer.accessToken)
+
+        clock.advance(by: 15 * 60)
+        #expect(await errorCode { try await service.authenticate(token: stays.accessToken) } == "session_expired")
+        let refreshed = try await service.refresh(try #require(stays.refreshToken))
+        #expect(try await service.authenticate(token: refreshed.accessToken).session.id == stays.session.id)
+        try await database.close()
+    }
+}
