@@ -123,6 +123,11 @@ import Testing
         try await sessions.insert(Self.session("ses_a", account: "acc_a"))
         try await sessions.insertRefreshToken(
             hash: "r1", sessionID: "ses_a", issuedAt: Self.now, expiresAt: Self.now.addingTimeInterval(60))
+        try await database.query(
+            """
+            INSERT INTO orders (id, vertical, account_id, reference, public_secret, amount_cents, currency, state, created_at, updated_at)
+            VALUES ('ord_1', 'events', 'acc_a', 'EVT-1', 'secret', 4500, 'CHF', 'paid', 1, 1)
+            """)
 
         try await store.transaction(locking: []) { tx in try await tx.eraseAccount(id: "acc_a", at: Self.now) }
 
@@ -134,6 +139,9 @@ import Testing
         #expect(try profile.optionalString("name") == nil)
         #expect(try profile.optionalString("email") == nil)
         #expect(try profile.string("phone") == "erased:acc_a")
+        let order = try #require(try await database.query("SELECT * FROM orders WHERE id = 'ord_1'").first)
+        #expect(try order.optionalString("account_id") == nil)
+        #expect(try order.int("amount_cents") == 4500)
         try await database.close()
     }
 

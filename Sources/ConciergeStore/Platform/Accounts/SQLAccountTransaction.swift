@@ -142,6 +142,10 @@ struct SQLAccountTransaction: AccountTransaction {
             "UPDATE customers SET phone = ?, name = NULL, email = NULL WHERE id = ?",
             [.text("erased:\(id)"), .text(id)])
         try await db.query("UPDATE bookings SET flight_number = NULL WHERE customer_id = ?", [.text(id)])
+        // Orders stay for accounting with no owner (the orders schema's rule for erased accounts);
+        // stored idempotent answers go, as no session can replay them any more.
+        try await db.query("UPDATE orders SET account_id = NULL WHERE account_id = ?", [.text(id)])
+        try await db.query("DELETE FROM idempotency_keys_v2 WHERE account_id = ?", [.text(id)])
         try await db.query(
             "UPDATE accounts SET display_name = NULL, deleted_at = COALESCE(deleted_at, ?) WHERE id = ?",
             [SQLValue(date), .text(id)])
