@@ -1,6 +1,7 @@
-/// Passwords of 10+ characters that lead the public breach-frequency lists (SecLists'
-/// 10k-most-common and NCSC's 100k list, filtered to the lengths our policy allows). Shorter
-/// ones are refused by length already. Compared case-insensitively.
+/// A short static list of passwords of 10+ characters of the kind that lead public
+/// breach-frequency lists (keyboard walks, digit runs, "password123", names plus digits), with a
+/// few local variants. Not a breach corpus: it stops the first guesses an attacker tries, and
+/// shorter common passwords are refused by length already. Compared case-insensitively.
 enum CommonPasswords {
     static func contains(_ password: String) -> Bool {
         list.contains(password.lowercased())
