@@ -134,6 +134,28 @@ import Testing
             #expect(try account.decode(AccountHTTP.AccountBody.self).account.verifiedEmails == ["anna@example.ch"])
             let again = try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(token)"}"#)
             #expect(again.errorBody?.code == "invalid_token")
+            // Verified, there is nothing to resend.
+            #expect(try await client.send(.post, "/account/email/resend", token: session.accessToken).status == .ok)
+            await worker.tick()
+            #expect(try await client.emails(subjectContaining: "Confirm").count == 1)
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func aResentLinkVerifiesAndAnUnusedOneDiesAfterADay(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
+        try await app.runWithWorker { client, worker in
+            let session = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
+            let first = try await client.mailedToken(to: "anna@example.ch", subject: "Confirm", delivering: worker)
+            app.clock.advance(by: 60)
+            #expect(try await client.send(.post, "/account/email/resend", token: session.accessToken).status == .ok)
+            let second = try await client.mailedToken(to: "anna@example.ch", subject: "Confirm", delivering: worker)
+            #expect(second != first)
+            #expect(try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(second)"}"#).status == .ok)
+            // After 24 hours an unused link is dead whatever happened since.
+            app.clock.advance(by: 24 * 3600)
+            let late = try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(first)"}"#)
+            #expect(late.errorBody?.code == "invalid_token")
         }
     }
 

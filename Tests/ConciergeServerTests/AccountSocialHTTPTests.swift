@@ -93,6 +93,13 @@ import Testing
             let signedIn = try await client.idTokenSignIn(token, nonce: "n9")
             #expect(signedIn.status == .ok)
             #expect(try signedIn.decode(AccountHTTP.Session.self).account?.verifiedEmails == ["dev@example.ch"])
+            for provider in ["apple", "oidc"] {
+                let other = try await client.send(.get, "/dev/id-token?provider=\(provider)&sub=dev-\(provider)")
+                let otherToken = try #require(try other.decode([String: String].self)["idToken"])
+                #expect(try await client.idTokenSignIn(otherToken, provider: provider).status == .ok)
+                // A dev token names its provider: it does not sign in as another one.
+                #expect(try await client.idTokenSignIn(otherToken, provider: "google").status == .unauthorized)
+            }
             return token
         }
 
