@@ -21,11 +21,13 @@ public struct BcryptPasswordHasher: PasswordHasher {
     private let cost: UInt8
     public let decoyHash: String
 
-    public init(cost: UInt8 = BcryptPasswordHasher.defaultCost) {
+    /// - Parameter random: draws the decoy's password; bcrypt's salts come from the library's
+    ///   own CSPRNG (hummingbird-auth takes no source).
+    public init(cost: UInt8 = BcryptPasswordHasher.defaultCost, random: any RandomSource = SystemRandomSource()) {
         self.cost = cost
         // Made once, at start: an unknown login is checked against it so it costs what a real
         // one does. Its password is random and thrown away.
-        self.decoyHash = Bcrypt.hash(SystemRandomSource().token(byteCount: 24), cost: cost)
+        self.decoyHash = Bcrypt.hash(random.token(byteCount: 24), cost: cost)
     }
 
     public func hash(_ password: String) async throws -> String {

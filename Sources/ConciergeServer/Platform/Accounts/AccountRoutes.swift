@@ -21,7 +21,7 @@ func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServi
     let signIn = platform.signIn
     let accounts = AccountService(
         store: SQLAccountStore(database: platform.database), sessions: sessions,
-        passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost)),
+        passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
         idTokens: JWKSIDTokenVerifier(issuers: issuers, dev: dev, clock: platform.clock),
         phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
         hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
