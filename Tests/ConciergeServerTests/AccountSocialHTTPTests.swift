@@ -100,6 +100,11 @@ import Testing
                 // A dev token names its provider: it does not sign in as another one.
                 #expect(try await client.idTokenSignIn(otherToken, provider: "google").status == .unauthorized)
             }
+            // Unknown or empty provider names are typos: a 400 that names the choices.
+            for typo in ["", "gogle"] {
+                let refused = try await client.send(.get, "/dev/id-token?provider=\(typo)")
+                #expect(refused.status == .badRequest)
+            }
             return token
         }
 

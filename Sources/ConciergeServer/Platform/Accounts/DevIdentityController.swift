@@ -18,7 +18,8 @@ struct DevIdentityController {
     }
 
     @Sendable func issue(request: Request, context: AppRequestContext) async throws -> Response {
-        let name = request.optionalQuery("provider") ?? "google"
+        // Absent means google; present-but-empty is a typo like any other name.
+        let name = request.uri.queryParameters["provider"].map(String.init) ?? "google"
         // Exactly the documented names: this route is a test fixture, and a lenient one hides typos.
         guard ["google", "apple", "oidc"].contains(name) else {
             throw ConciergeError(
