@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Opens, checks, refreshes and ends sessions for every vertical. Every token names a row in the
 /// one sessions table, so sign-out, refresh-token reuse and account deletion end it at once.
