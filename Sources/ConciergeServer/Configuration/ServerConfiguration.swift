@@ -47,6 +47,9 @@ public struct ServerConfiguration: Sendable {
     /// Nil turns the admin API off.
     public var adminToken: String?
     public var accounts: AccountsConfiguration
+    /// The variables as given, for the settings a vertical parses itself when it mounts
+    /// (`VerticalModule.configurationVariables`), so adding a vertical does not touch this file.
+    public var environment: [String: String]
 
     public enum EmailProviderChoice: Sendable, Equatable {
         case devOutbox
@@ -66,6 +69,7 @@ public struct ServerConfiguration: Sendable {
     }
 
     public init(environment: [String: String]) throws(ConfigurationError) {
+        self.environment = environment
         var reader = EnvironmentReader(environment)
         host = reader.string("CONCIERGE_HOST")
         port = try reader.integer("CONCIERGE_PORT", in: 0...65535)
