@@ -80,16 +80,21 @@ public struct BookingService: Sendable {
             let request = IdempotencyClaimRequest(
                 scope: Self.idempotencyScope, accountID: customer.id, key: key, requestHash: input.fingerprint,
                 now: now, staleBefore: now.addingTimeInterval(-Self.idempotencyClaimLifetime))
-            // A repeat gets its first answer even if the request would no longer pass the rules
-            // (its pickup has come closer since): look before validating. The key is claimed
-            // later: in the transaction that writes the booking, or on its own just before an
-            // outside provider is called.
-            if let existing = try await idempotencyKeys.lookUp(request) {
-                return .replay(answer: try Self.answer(existing))
-            }
             claim = request
         }
-        return try await draft(input, customer: customer, claim: claim, now: now)
+        // The key is claimed later: in the statement that writes the booking (where a repeat
+        // finds it taken and gets the first answer), or on its own just before an outside
+        // provider is called. Not looking first saves a round trip on every booking.
+        do {
+            return try await draft(input, customer: customer, claim: claim, now: now)
+        } catch let refusal as ConciergeError {
+            // A repeat gets its first answer even if the request would no longer pass the rules
+            // (its pickup has come closer since).
+            if let claim, let existing = try await idempotencyKeys.lookUp(claim) {
+                return .replay(answer: try Self.answer(existing))
+            }
+            throw refusal
+        }
     }
 
     /// Writes the draft — order, booking, payment record and the rendered `answer` for its

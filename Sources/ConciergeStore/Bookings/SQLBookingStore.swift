@@ -63,6 +63,22 @@ public struct SQLBookingStore: BookingStore {
         """
 
     public func insertBooking(_ new: NewBooking) async throws -> BookingInsertion {
+        // On PostgreSQL the common case — no key, or a key not seen before — is one statement:
+        // one round trip, one commit. Anything else (a repeat, a stale claim to take over, a
+        // claim taken before an outside provider was called) takes the transaction below.
+        if database.dialect == .postgres, new.idempotency?.claimedBefore != true {
+            let chain = SQLOrderStore.rows(
+                of: new.order, event: orderEvent(of: new), with: try rows(of: new))
+            switch try await ClaimedChainStatement.run(
+                claim: new.idempotency.map { SQLIdempotencyKeys.claimRow($0.claim, answer: $0.response) },
+                claimConflict: SQLIdempotencyKeys.conflictColumns, head: chain.head, dependents: chain.dependents,
+                on: database)
+            {
+            case .written: return .inserted
+            case .headTaken: return .referenceTaken
+            case .claimTaken: break
+            }
+        }
         do {
             return try await database.transaction { db in
                 if let idempotency = new.idempotency {
@@ -72,17 +88,10 @@ public struct SQLBookingStore: BookingStore {
                         : try await SQLIdempotencyKeys.claim(idempotency.claim, answer: idempotency.response, db: db)
                     guard claim == .claimed else { return .keyTaken(claim) }
                 }
-                let orderEvent = OrderEvent(
-                    orderID: new.order.id, at: new.event.at, type: new.event.type, actor: new.event.actor,
-                    detail: new.event.detail)
                 // The ride, its event and its payment go in only with the order (one round
                 // trip on PostgreSQL); a taken reference undoes the claim too.
                 let written = try await SQLOrderStore.insert(
-                    new.order, event: orderEvent,
-                    with: [
-                        InsertRows(table: "bookings", row: BookingRow.columns(of: new.booking)),
-                        Self.rows(of: new.event), try SQLPaymentLedger.rows(of: new.payment),
-                    ], in: db)
+                    new.order, event: orderEvent(of: new), with: try rows(of: new), in: db)
                 guard written else { throw ReferenceTaken() }
                 return .inserted
             }
@@ -92,6 +101,20 @@ public struct SQLBookingStore: BookingStore {
     }
 
     private struct ReferenceTaken: Error {}
+
+    private func orderEvent(of new: NewBooking) -> OrderEvent {
+        OrderEvent(
+            orderID: new.order.id, at: new.event.at, type: new.event.type, actor: new.event.actor,
+            detail: new.event.detail)
+    }
+
+    /// The ride, its first event and its payment record: rows that go in only with the order.
+    private func rows(of new: NewBooking) throws -> [InsertRows] {
+        [
+            InsertRows(table: "bookings", row: BookingRow.columns(of: new.booking)), Self.rows(of: new.event),
+            try SQLPaymentLedger.rows(of: new.payment),
+        ]
+    }
 
     public func booking(reference: String) async throws -> Booking? {
         try await database.query("\(Self.selectBookings) WHERE b.reference = ?", [.text(reference)]).first
@@ -146,7 +169,8 @@ public struct SQLBookingStore: BookingStore {
                 in: db)
             if let paymentStatus {
                 try await db.query(
-                    "UPDATE payments SET status = ? WHERE order_id = ?", [.text(paymentStatus.rawValue), .text(bookingID)])
+                    "UPDATE payments SET status = ? WHERE order_id = ?",
+                    [.text(paymentStatus.rawValue), .text(bookingID)])
             }
             if let refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
             if let notification { try await OutboxWriter.enqueue(notification, in: db, at: event.at) }

@@ -23,7 +23,11 @@ public final class PostgresEngine: SQLDatabase {
     }
 
     public func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await Self.collect(client.query(Self.makeQuery(sql, binds), logger: logger))
+        do {
+            return try await Self.collect(client.query(Self.makeQuery(sql, binds), logger: logger))
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw SQLUniqueViolation(table: error.serverInfo?[.tableName])
+        }
     }
 
     public func transaction<T: Sendable>(
@@ -62,17 +66,21 @@ public final class PostgresEngine: SQLDatabase {
     }
 
     /// Rewrites `?` placeholders to `$1, $2, …`. Our statements never contain `?` in literals.
+    /// Byte by byte: iterating `Character`s made this a tenth of the server's CPU per booking.
     static func makeQuery(_ sql: String, _ binds: [SQLValue]) -> PostgresQuery {
-        var text = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sql.utf8.count + binds.count * 2)
         var index = 0
-        for character in sql {
-            if character == "?" {
-                index += 1
-                text += "$\(index)"
-            } else {
-                text.append(character)
+        for byte in sql.utf8 {
+            guard byte == UInt8(ascii: "?") else {
+                bytes.append(byte)
+                continue
             }
+            index += 1
+            bytes.append(UInt8(ascii: "$"))
+            bytes.append(contentsOf: String(index).utf8)
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds {
             switch value {

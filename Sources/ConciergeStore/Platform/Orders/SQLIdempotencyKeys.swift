@@ -18,16 +18,12 @@ public struct SQLIdempotencyKeys: IdempotencyKeyStore {
     static func claim(_ request: IdempotencyClaimRequest, answer: String?, db: any SQLExecutor) async throws
         -> IdempotencyClaim
     {
+        let row = claimRow(request, answer: answer)
         let inserted = try await db.query(
             """
-            INSERT INTO idempotency_keys_v2 (scope, account_id, key, request_hash, response, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (scope, account_id, key) DO NOTHING RETURNING key
-            """,
-            [
-                .text(request.scope), .text(request.accountID), .text(request.key), .text(request.requestHash),
-                SQLValue(answer), SQLValue(request.now),
-            ])
+            INSERT INTO \(row.table) (\(row.columns.joined(separator: ", "))) VALUES \(row.placeholders)
+            ON CONFLICT (\(conflictColumns)) DO NOTHING RETURNING key
+            """, row.binds)
         if !inserted.isEmpty { return .claimed }
         // An abandoned claim: the conditional update lets exactly one retry take it over.
         let takenOver = try await db.query(
@@ -42,6 +38,20 @@ public struct SQLIdempotencyKeys: IdempotencyKeyStore {
         if !takenOver.isEmpty { return .claimed }
         return try await existing(request, db: db, ignoringStale: false) ?? .inProgress
     }
+
+    /// The key's row for a new claim, answered already when `answer` is given.
+    static func claimRow(_ request: IdempotencyClaimRequest, answer: String?) -> InsertRows {
+        InsertRows(
+            table: "idempotency_keys_v2",
+            row: [
+                ("scope", .text(request.scope)), ("account_id", .text(request.accountID)), ("key", .text(request.key)),
+                ("request_hash", .text(request.requestHash)), ("response", SQLValue(answer)),
+                ("created_at", SQLValue(request.now)),
+            ])
+    }
+
+    /// What makes two claims the same key.
+    static let conflictColumns = "scope, account_id, key"
 
     /// Stores the answer of a claim this request took earlier, inside the caller's transaction.
     /// `.claimed` when it was still this request's claim; otherwise what holds the key now (a

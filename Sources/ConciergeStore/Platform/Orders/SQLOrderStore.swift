@@ -21,29 +21,35 @@ public struct SQLOrderStore: OrderStore {
     static func insert(_ order: Order, event: OrderEvent, with dependents: [InsertRows], in db: any SQLExecutor)
         async throws -> Bool
     {
-        try await ChainedInsert.run(
-            head: InsertRows(
-                table: "orders",
-                row: [
-                    ("id", .text(order.id)), ("vertical", .text(order.vertical)),
-                    ("account_id", SQLValue(order.accountID)), ("reference", .text(order.reference.code)),
-                    ("public_secret", .text(order.reference.secret)), ("amount_cents", SQLValue(order.amountCents)),
-                    ("currency", .text(order.currency)), ("state", .text(order.state)),
-                    ("created_at", SQLValue(order.createdAt)), ("updated_at", SQLValue(order.createdAt)),
-                ]),
-            conflictColumn: "reference",
-            dependents: [
-                InsertRows(
-                    table: "order_lines",
-                    columns: ["order_id", "position", "kind", "description", "quantity", "unit_amount_cents", "amount_cents"],
-                    rows: order.lines.enumerated().map { position, line in
-                        [
-                            .text(order.id), SQLValue(position), .text(line.kind), .text(line.description),
-                            SQLValue(line.quantity), SQLValue(line.unitAmountCents), SQLValue(line.amountCents),
-                        ]
-                    }),
-                rows(of: event),
-            ] + dependents, in: db)
+        let chain = rows(of: order, event: event, with: dependents)
+        return try await ChainedInsert.run(
+            head: chain.head, conflictColumn: "reference", dependents: chain.dependents, in: db)
+    }
+
+    /// The order as its head row and the rows that go in only with it: its lines, its first event
+    /// and the vertical's `dependents`.
+    static func rows(of order: Order, event: OrderEvent, with dependents: [InsertRows])
+        -> (head: InsertRows, dependents: [InsertRows])
+    {
+        let head = InsertRows(
+            table: "orders",
+            row: [
+                ("id", .text(order.id)), ("vertical", .text(order.vertical)),
+                ("account_id", SQLValue(order.accountID)), ("reference", .text(order.reference.code)),
+                ("public_secret", .text(order.reference.secret)), ("amount_cents", SQLValue(order.amountCents)),
+                ("currency", .text(order.currency)), ("state", .text(order.state)),
+                ("created_at", SQLValue(order.createdAt)), ("updated_at", SQLValue(order.createdAt)),
+            ])
+        let lines = InsertRows(
+            table: "order_lines",
+            columns: ["order_id", "position", "kind", "description", "quantity", "unit_amount_cents", "amount_cents"],
+            rows: order.lines.enumerated().map { position, line in
+                [
+                    .text(order.id), SQLValue(position), .text(line.kind), .text(line.description),
+                    SQLValue(line.quantity), SQLValue(line.unitAmountCents), SQLValue(line.amountCents),
+                ]
+            })
+        return (head, [lines, rows(of: event)] + dependents)
     }
 
     static func rows(of event: OrderEvent) -> InsertRows {
