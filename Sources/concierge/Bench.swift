@@ -49,7 +49,7 @@ struct Bench: AsyncParsableCommand {
         @Option(help: "Rounds over all scenarios; each scenario reports its median round.") var rounds = 5
         @Option(help: "Unmeasured warm-up seconds before each scenario.") var warmup = 2
         @Option(help: "PostgreSQL URL to run on (default: $DATABASE_URL, else SQLite in a temp dir).")
-        var databaseURL: String? = ProcessInfo.processInfo.environment["DATABASE_URL"]
+        var databaseURL = ProcessInfo.processInfo.environment["DATABASE_URL"] ?? ""
         @Option(
             help: "Comma-separated scenarios: \(HTTPBenchmark.scenarioNames.joined(separator: ",")).")
         var scenarios = HTTPBenchmark.scenarioNames.joined(separator: ",")
@@ -81,7 +81,7 @@ struct Bench: AsyncParsableCommand {
             benchmark.duration = .seconds(duration)
             benchmark.rounds = rounds
             benchmark.warmup = .seconds(warmup)
-            benchmark.databaseURL = databaseURL.flatMap { $0.isEmpty ? nil : $0 }
+            benchmark.databaseURL = databaseURL.isEmpty ? nil : databaseURL
             benchmark.scenarios = scenarios.split(separator: ",").map { String($0) }
             benchmark.serverLogLevel = serverLogLevel
             if let serverWrapper {
