@@ -96,6 +96,24 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func aRepeatGetsItsFirstAnswerEvenOnceItsPickupIsTooSoonToBook(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine)
+        try await app.run { client in
+            let token = try await client.signedInCustomer()
+            let pickup = app.clock.now.addingTimeInterval(2 * Self.day + 3600)
+            let first = try await client.book(token: token, pickupAt: pickup, key: "order-1")
+            #expect(first.status == .ok)
+            // Two hours later the pickup is within 48 hours: a new booking is refused, the repeat is not.
+            app.clock.advance(by: 7200)
+            let again = try await client.book(token: token, pickupAt: pickup, key: "order-1")
+            #expect(again.status == .ok)
+            #expect(again.body == first.body)
+            let fresh = try await client.book(token: token, pickupAt: pickup, key: "order-2")
+            #expect(fresh.errorBody?.code == "pickup_too_soon")
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
     func concurrentRequestsWithOneKeyMakeOneBooking(engine: TestEngine) async throws {
         let app = try await TestApp.make(engine: engine)
         let second = try app.sibling()
