@@ -89,7 +89,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml")],
+            resources: [
+                .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"),
+                .copy("Resources/openapi-events.yaml"),
+            ],
             swiftSettings: strict
         ),
         // Benchmarks behind `concierge bench`.

@@ -1,0 +1,100 @@
+public import Foundation
+
+/// One order of seats for one show, the events part of a platform order (same id).
+public struct EventBooking: Sendable, Equatable {
+    public enum State: String, Sendable, CaseIterable {
+        /// Seats held, waiting for the payment.
+        case pending
+        case confirmed
+        case cancelled
+        case refunded
+        /// The hold lapsed unpaid.
+        case expired
+    }
+
+    /// One ticket: a seat, its price and the secret a scanner checks.
+    public struct Ticket: Sendable, Equatable {
+        public let seatID: String
+        public let priceCents: Int
+        public let secret: String
+
+        public init(seatID: String, priceCents: Int, secret: String) {
+            self.seatID = seatID
+            self.priceCents = priceCents
+            self.secret = secret
+        }
+    }
+
+    public let orderID: String
+    public let reference: OrderReference
+    /// The checkout's id (`session_id` of the return URL); unguessable, it opens the booking.
+    public let sessionID: String
+    public let showID: String
+    public let accountID: String
+    public let contactEmail: String
+    public let holdID: String
+    public var state: State
+    public let paymentProvider: String
+    public let paymentID: String
+    public let paymentRecordID: String
+    public let amountCents: Int
+    public let currency: String
+    public let expiresAt: Date
+    public let createdAt: Date
+    public let tickets: [Ticket]
+
+    public init(
+        orderID: String, reference: OrderReference, sessionID: String, showID: String, accountID: String,
+        contactEmail: String, holdID: String, state: State, paymentProvider: String, paymentID: String,
+        paymentRecordID: String, amountCents: Int, currency: String, expiresAt: Date, createdAt: Date,
+        tickets: [Ticket]
+    ) {
+        self.orderID = orderID
+        self.reference = reference
+        self.sessionID = sessionID
+        self.showID = showID
+        self.accountID = accountID
+        self.contactEmail = contactEmail
+        self.holdID = holdID
+        self.state = state
+        self.paymentProvider = paymentProvider
+        self.paymentID = paymentID
+        self.paymentRecordID = paymentRecordID
+        self.amountCents = amountCents
+        self.currency = currency
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+        self.tickets = tickets
+    }
+
+    /// The booking's scan payload: its reference and secret, which a door scanner looks up.
+    public var qrCode: String? { state == .confirmed ? "CONCIERGE-EVT:\(reference.code):\(reference.secret)" : nil }
+}
+
+/// A booking's state change, with what it writes in the same transaction.
+public struct EventTransition: Sendable {
+    public let orderID: String
+    public let from: [EventBooking.State]
+    public let to: EventBooking.State
+    public let event: OrderEvent
+    public let notification: OutboxMessage?
+    public let refund: RefundRecord?
+    public let paymentStatus: PaymentStatus?
+    /// Give sold seats back to sale (a cancelled or refunded confirmed booking).
+    public let returnSoldSeats: Bool
+
+    public init(
+        orderID: String, from: [EventBooking.State], to: EventBooking.State, event: OrderEvent,
+        notification: OutboxMessage? = nil, refund: RefundRecord? = nil, paymentStatus: PaymentStatus? = nil,
+        returnSoldSeats: Bool = false
+    ) {
+        self.orderID = orderID
+        self.from = from
+        self.to = to
+        self.event = event
+        self.notification = notification
+        self.refund = refund
+        self.paymentStatus = paymentStatus
+        self.returnSoldSeats = returnSoldSeats
+    }
+}

@@ -1,0 +1,13 @@
+/// The vertical's numbers: how long seats are held while paying, until when a booking can be
+/// cancelled with a refund, and how many seats one order may hold.
+public struct EventsPolicy: Sendable, Equatable {
+    /// `CONCIERGE_EVENTS_HOLD_MINUTES` (1–120).
+    public var holdMinutes = 15
+    /// `CONCIERGE_EVENTS_CANCEL_HOURS`: free cancellation until this long before the show.
+    public var cancelHours = 48
+    public var maximumSeatsPerOrder = 10
+    /// Where links and redirects point, e.g. `https://tickets.example.com`.
+    public var publicURL = "http://127.0.0.1:8080"
+
+    public init() {}
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The seat-map tickets vertical over the platform: the catalogue, seat checkouts (named seats
+/// all or nothing, or best available) through the platform holds, orders and payments, and the
+/// one payment transition (`EventsService+Payments`).
+public struct EventsService: Sendable {
+    public static let vertical = "events"
+
+    let store: any EventsStore
+    let holds: any HoldStore
+    let orders: any OrderStore
+    let payments: any PaymentProvider
+    let policy: EventsPolicy
+    let clock: any TimeSource
+    let random: any RandomSource
+    let references = OrderReferenceGenerator(prefix: "EVT-")
+
+    public init(
+        store: any EventsStore, holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider,
+        policy: EventsPolicy, clock: any TimeSource, random: any RandomSource
+    ) {
+        self.store = store
+        self.holds = holds
+        self.orders = orders
+        self.payments = payments
+        self.policy = policy
+        self.clock = clock
+        self.random = random
+    }
+
+    // MARK: Catalogue
+
+    public func shows(_ query: ShowQuery) async throws -> [ShowSummary] {
+        var summaries: [ShowSummary] = []
+        for show in try await store.shows().sorted(by: { ($0.startsAt, $0.id) < ($1.startsAt, $1.id) }) {
+            let summary = try await summary(of: show)
+            if summary.matches(query) { summaries.append(summary) }
+        }
+        return Array(summaries.dropFirst(query.offset).prefix(query.limit))
+    }
+
+    public func show(id: String) async throws -> ShowSummary {
+        guard let show = try await store.show(id: id) else { throw ConciergeError.showNotFound(id) }
+        return try await summary(of: show)
+    }
+
+    /// Every seat of the show with its state; `viewer`'s own held seats are marked.
+    public func seats(showID: String, viewer: String?) async throws -> (
+        summary: ShowSummary, taken: [String: SeatState], mine: Set<String>
+    ) {
+        let summary = try await show(id: showID)
+        let taken = try await store.takenSeats(showID: showID)
+        var mine: Set<String> = []
+        if let viewer { mine = try await store.seatsHeld(showID: showID, ownerID: viewer, now: clock.now) }
+        return (summary, taken, mine)
+    }
+
+    func summary(of show: EventShow) async throws -> ShowSummary {
+        guard let venue = try await store.venue(id: show.venueID) else { throw ConciergeError.showNotFound(show.id) }
+        let taken = try await store.takenSeats(showID: show.id).count
+        return ShowSummary(show: show, venue: venue, availableSeats: venue.seats.count - taken, now: clock.now)
+    }
+
+    // MARK: Bookings
+
+    /// A booking with its show and venue, for the wire.
+    public struct BookingView: Sendable {
+        public let booking: EventBooking
+        public let show: EventShow
+        public let venue: EventVenue
+    }
+
+    public func bookings(accountID: String) async throws -> [BookingView] {
+        var views: [BookingView] = []
+        for booking in try await store.bookings(accountID: accountID) { views.append(try await view(booking)) }
+        return views
+    }
+
+    public func booking(orderID: String, accountID: String) async throws -> EventBooking {
+        guard let booking = try await store.booking(orderID: orderID), booking.accountID == accountID else {
+            throw ConciergeError.eventsBookingNotFound
+        }
+        return booking
+    }
+
+    public func view(_ booking: EventBooking) async throws -> BookingView {
+        let summary = try await show(id: booking.showID)
+        return BookingView(booking: booking, show: summary.show, venue: summary.venue)
+    }
+}

@@ -1,0 +1,29 @@
+public import Foundation
+
+/// Where the events vertical keeps venues, shows and bookings. Seats' availability is the
+/// platform's inventory (`EventUnits.key`); a checkout writes its hold, order, payment and
+/// booking in one transaction.
+public protocol EventsStore: Sendable {
+    /// Writes the venue and the shows (and their seats' inventory) unless the venue exists.
+    func seedIfEmpty(venue: EventVenue, shows: [EventShow]) async throws
+    func venue(id: String) async throws -> EventVenue?
+    func shows() async throws -> [EventShow]
+    func show(id: String) async throws -> EventShow?
+    /// Every seat of the show that is not available, by seat id.
+    func takenSeats(showID: String) async throws -> [String: SeatState]
+    /// The show's seats held by `ownerID`'s unexpired holds.
+    func seatsHeld(showID: String, ownerID: String, now: Date) async throws -> Set<String>
+
+    /// In one transaction: places the hold (throws `hold_unavailable`, writing nothing), the
+    /// order, the payment and the booking. False when the order's reference is taken.
+    func insertCheckout(
+        _ booking: EventBooking, hold: NewHold, order: Order, event: OrderEvent, payment: PaymentRecord
+    ) async throws -> Bool
+    func booking(orderID: String) async throws -> EventBooking?
+    func booking(sessionID: String) async throws -> EventBooking?
+    /// Newest first.
+    func bookings(accountID: String) async throws -> [EventBooking]
+    /// Applies the transition when the booking is in one of its `from` states; nil otherwise.
+    func apply(_ transition: EventTransition) async throws -> EventBooking?
+    func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking]
+}

@@ -1,0 +1,106 @@
+extension Events {
+    /// The seed's `User`, plus whether the email is verified (buying tickets needs it).
+    public struct User: Codable, Sendable, Equatable, Identifiable {
+        public let id: String
+        public let email: String
+        public let name: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The seed spells it so.
+        public let created_at: String
+        public let emailVerified: Bool?
+
+        public init(id: String, email: String, name: String, created_at: String, emailVerified: Bool?) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.created_at = created_at
+            self.emailVerified = emailVerified
+        }
+    }
+
+    /// The seed's `AuthResponse`: the user and a JWT access token valid for 7 days.
+    public struct AuthResponse: Codable, Sendable, Equatable {
+        public let success: Bool
+        public let user: User?
+        public let token: String?
+        public let error: String?
+
+        public init(success: Bool, user: User?, token: String?, error: String? = nil) {
+            self.success = success
+            self.user = user
+            self.token = token
+            self.error = error
+        }
+    }
+
+    public struct SignUpRequest: Codable, Sendable, Equatable {
+        public let email: String
+        public let password: String
+        public let name: String
+
+        public init(email: String, password: String, name: String) {
+            self.email = email
+            self.password = password
+            self.name = name
+        }
+    }
+
+    public struct SignInRequest: Codable, Sendable, Equatable {
+        public let email: String
+        public let password: String
+
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+    }
+
+    /// `POST /api/auth/social`: an ID token from Google or Apple.
+    public struct SocialSignInRequest: Codable, Sendable, Equatable {
+        public let provider: String
+        public let token: String
+        public let email: String?
+        public let name: String?
+
+        public init(provider: String, token: String, email: String? = nil, name: String? = nil) {
+            self.provider = provider
+            self.token = token
+            self.email = email
+            self.name = name
+        }
+    }
+
+    public struct VerifyEmailRequest: Codable, Sendable, Equatable {
+        public let token: String
+        public let email: String
+
+        public init(token: String, email: String) {
+            self.token = token
+            self.email = email
+        }
+    }
+
+    /// `resend-verification` and `forgot-password`.
+    public struct EmailRequest: Codable, Sendable, Equatable {
+        public let email: String
+
+        public init(email: String) { self.email = email }
+    }
+
+    public struct ResetPasswordRequest: Codable, Sendable, Equatable {
+        public let token: String
+        public let password: String
+
+        public init(token: String, password: String) {
+            self.token = token
+            self.password = password
+        }
+    }
+
+    /// `{"success": true}`.
+    public struct Success: Codable, Sendable, Equatable {
+        public let success: Bool
+
+        public init() { self.success = true }
+    }
+}

@@ -1,0 +1,67 @@
+import ConciergeCore
+import ConciergeProviders
+import ConciergeStore
+import Foundation
+
+/// The platform's accounts and sessions as events uses them: the same stores, bcrypt cost,
+/// throttles and session signer as `/account` (tokens are interchangeable), built here because
+/// the platform's own are private to its routes.
+struct EventsAccounts {
+    let accounts: AccountService
+    let sessions: SessionService
+    let links: AccountService.MailLinks
+
+    init(platform: PlatformServices) async {
+        let configuration = platform.configuration.accounts
+        sessions = SessionService(
+            store: SQLSessionStore(database: platform.database),
+            signer: await JWTSessionTokenSigner(hasher: platform.hasher), hasher: platform.hasher,
+            random: platform.random, clock: platform.clock)
+        var policy = AccountPolicy()
+        policy.signInsPerAccount = configuration.signInsPerAccount
+        policy.signInsPerNetwork = configuration.signInsPerNetwork
+        policy.publicURL = platform.configuration.publicURL
+        let signIn = platform.signIn
+        // Apple and Google as configured for the platform. The dev identity provider's key lives
+        // with `/dev/id-token` only, so dev ID tokens are not trusted here.
+        accounts = AccountService(
+            store: SQLAccountStore(database: platform.database), sessions: sessions,
+            passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
+            idTokens: JWKSIDTokenVerifier(
+                issuers: Self.issuers(configuration, clock: platform.clock), dev: nil, clock: platform.clock),
+            phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
+            hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+        let publicURL = platform.configuration.publicURL
+        links = AccountService.MailLinks(
+            verifyEmail: { token, email in
+                "\(publicURL)/events/verify-email?token=\(token)&email=\(Self.queryEscaped(email))"
+            },
+            resetPassword: { token, email in
+                "\(publicURL)/events/reset-password?token=\(token)&email=\(Self.queryEscaped(email))"
+            })
+    }
+
+    private static func issuers(_ configuration: AccountsConfiguration, clock: any TimeSource) -> [IDTokenIssuer] {
+        let transport = AsyncHTTPClientTransport()
+        var issuers: [IDTokenIssuer] = []
+        if !configuration.appleAudiences.isEmpty {
+            issuers.append(
+                IDTokenIssuer(
+                    provider: .apple, issuers: [IDTokenIssuer.appleIssuer], audiences: configuration.appleAudiences,
+                    keys: JWKSSource(location: configuration.appleKeys, transport: transport, clock: clock)))
+        }
+        if !configuration.googleAudiences.isEmpty {
+            issuers.append(
+                IDTokenIssuer(
+                    provider: .google, issuers: IDTokenIssuer.googleIssuers, audiences: configuration.googleAudiences,
+                    keys: JWKSSource(location: configuration.googleKeys, transport: transport, clock: clock)))
+        }
+        return issuers
+    }
+
+    static func queryEscaped(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

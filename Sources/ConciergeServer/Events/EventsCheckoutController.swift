@@ -1,0 +1,101 @@
+import ConciergeCore
+import ConciergeModels
+import Foundation
+import Hummingbird
+
+/// `/events/api/seat-checkout` (named seats or best available, verified email required),
+/// `/events/api/checkout/success` (the return page's JSON), and the buyer's bookings.
+struct EventsCheckoutController {
+    let events: EventsService
+    let accounts: EventsAccounts
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("api/checkout/success", use: success)
+        group.group()
+            .add(middleware: PlatformSessionMiddleware(sessions: accounts.sessions))
+            .group(context: EventsSignedInContext.self)
+            .post("api/seat-checkout", use: checkout)
+            .get("api/user/bookings", use: bookings)
+            .post("api/user/bookings/:id/cancel", use: cancel)
+    }
+
+    @Sendable func checkout(request: Request, context: EventsSignedInContext) async throws -> Response {
+        let body = try await request.decodeJSON(Events.SeatCheckoutRequest.self, context: context)
+        let selection = try Self.selection(body)
+        let account = try await accounts.accounts.account(id: context.accountID)
+        guard let email = account.verifiedEmails.first else {
+            return try jsonResponse(
+                ErrorBody(
+                    error: "Please confirm your email address first: open the link we sent you, or ask for a new one.",
+                    code: "email_not_verified"), status: .forbidden)
+        }
+        do {
+            let opened = try await events.checkout(selection, accountID: context.accountID, email: email)
+            let booking = opened.booking
+            return try jsonResponse(
+                Events.SeatCheckoutResponse(
+                    url: opened.checkoutURL, sessionId: booking.sessionID, orderId: booking.orderID,
+                    expiresAt: WireDate.string(from: booking.expiresAt), seatIds: booking.tickets.map(\.seatID),
+                    totalAmount: EventsMoney.units(booking.amountCents), totalAmountCents: booking.amountCents,
+                    currency: booking.currency))
+        } catch let error as SeatsUnavailableError {
+            let message =
+                error.seatIDs.isEmpty
+                ? "There are not enough adjacent seats left for this request. Try fewer seats or another section."
+                : "Some of these seats were just taken: \(error.seatIDs.joined(separator: ", ")). Nothing was held; choose others."
+            return try jsonResponse(
+                Events.SeatsUnavailable(error: message, unavailableSeatIds: error.seatIDs), status: .conflict)
+        }
+    }
+
+    static func selection(_ body: Events.SeatCheckoutRequest) throws -> SeatSelection {
+        guard !body.showId.isEmpty, body.showId.count <= 100 else {
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: "showId names a show from the list.")
+        }
+        switch (body.specificSeatIds, body.quantity) {
+        case (let ids?, nil):
+            guard ids.allSatisfy({ !$0.isEmpty && $0.count <= 100 }) else {
+                throw ConciergeError(.invalidInput, code: "invalid_seats", message: "Seat ids come from the seat list.")
+            }
+            return SeatSelection(showID: body.showId, kind: .seats(ids))
+        case (nil, let quantity?):
+            guard body.section.map({ $0.count <= 100 }) ?? true else {
+                throw ConciergeError(
+                    .invalidInput, code: "invalid_seats", message: "section names a section of the map.")
+            }
+            return SeatSelection(showID: body.showId, kind: .best(quantity: quantity, section: body.section))
+        default:
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message: "Send either specificSeatIds (the seats you chose) or quantity (the best seats), not both.")
+        }
+    }
+
+    @Sendable func success(request: Request, context: AppRequestContext) async throws -> Response {
+        let sessionID = try request.requiredQuery("session_id", maxLength: 100)
+        let booking = try await events.checkoutResult(sessionID: sessionID)
+        guard booking.state == .confirmed else {
+            return try jsonResponse(
+                Events.CheckoutSuccessResponse(
+                    status: Events.UserBooking.Status(rawValue: booking.state.rawValue) ?? .pending, booking: nil))
+        }
+        return try jsonResponse(
+            Events.CheckoutSuccessResponse(
+                status: .confirmed, booking: EventsWire.booking(try await events.view(booking))))
+    }
+
+    @Sendable func bookings(request: Request, context: EventsSignedInContext) async throws -> Response {
+        try jsonResponse(try await events.bookings(accountID: context.accountID).map(EventsWire.booking))
+    }
+
+    @Sendable func cancel(request: Request, context: EventsSignedInContext) async throws -> Response {
+        let id = try context.parameters.require("id")
+        guard id.count <= 100 else {
+            throw ConciergeError(
+                .notFound, code: "booking_not_found", message: "There is no such booking in your account.")
+        }
+        let booking = try await events.cancel(orderID: id, accountID: context.accountID)
+        let view = EventsWire.booking(try await events.view(booking))
+        return try jsonResponse(Events.CheckoutSuccessResponse(status: view.status, booking: view))
+    }
+}

@@ -1,0 +1,105 @@
+import ConciergeCore
+import ConciergeModels
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/events/api/shows…`: the list with search and filters, one show, its seats and its map.
+struct EventsShowsController {
+    let events: EventsService
+    let sessions: SessionService
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        let shows = group.group("api/shows")
+        shows.get(use: list)
+        shows.get(":id", use: detail)
+        shows.group().add(middleware: OptionalEventsSessionMiddleware(sessions: sessions)).get(":id/seats", use: seats)
+        shows.get(":id/seatmap", use: seatMap)
+    }
+
+    @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
+        let query = try Self.query(request)
+        let page = try await events.shows(query)
+        var response = try jsonResponse(page.map(EventsWire.show))
+        // The seed's answer is a bare array, so the next page's cursor travels in a header.
+        if page.count == query.limit { response.headers[.nextCursor] = String(query.offset + query.limit) }
+        return response
+    }
+
+    @Sendable func detail(request: Request, context: AppRequestContext) async throws -> Response {
+        try jsonResponse(EventsWire.show(try await events.show(id: try Self.showID(context))))
+    }
+
+    @Sendable func seats(request: Request, context: AppRequestContext) async throws -> Response {
+        let viewer = context.platformSession?.accountID
+        let (summary, taken, mine) = try await events.seats(showID: try Self.showID(context), viewer: viewer)
+        return try jsonResponse(EventsWire.seats(summary, taken: taken, mine: mine, signedIn: viewer != nil))
+    }
+
+    @Sendable func seatMap(request: Request, context: AppRequestContext) async throws -> Response {
+        try jsonResponse(EventsWire.seatMap(try await events.show(id: try Self.showID(context))))
+    }
+
+    static func showID(_ context: AppRequestContext) throws -> String {
+        let id = try context.parameters.require("id")
+        guard id.count <= 100 else {
+            throw ConciergeError(.notFound, code: "show_not_found", message: "There is no such show.")
+        }
+        return id
+    }
+
+    static func query(_ request: Request) throws -> ShowQuery {
+        let parameters = Query(request)
+        var query = ShowQuery()
+        query.text = try bounded(parameters.optional("q"), "q")
+        query.from = try localDate(parameters.optional("from"), "from")
+        query.to = try localDate(parameters.optional("to"), "to")
+        query.venue = try bounded(parameters.optional("venue"), "venue")
+        if let maxPrice = try request.optionalInteger("maxPrice", in: 0...1_000_000) {
+            query.maxPriceCents = maxPrice * 100
+        }
+        switch parameters.optional("includePast") {
+        case nil, "false": query.includePast = false
+        case "true": query.includePast = true
+        default:
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: "includePast is true or false.")
+        }
+        query.limit = try request.optionalInteger("limit", in: 1...100) ?? 50
+        if let cursor = parameters.optional("cursor") {
+            guard let offset = Int(cursor), (0...1_000_000).contains(offset) else {
+                throw ConciergeError(
+                    .invalidInput, code: "invalid_cursor",
+                    message: "This cursor is not one the list gave out (X-Next-Cursor). Start from the first page.")
+            }
+            query.offset = offset
+        }
+        return query
+    }
+
+    private static func bounded(_ text: String?, _ name: String) throws -> String? {
+        guard let text else { return nil }
+        guard text.count <= 200 else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message: "The query parameter '\(name)' is too long (200 at most).")
+        }
+        return text
+    }
+
+    private static func localDate(_ text: String?, _ name: String) throws -> String? {
+        guard let text else { return nil }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
+        else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "The query parameter '\(name)' is a date YYYY-MM-DD.")
+        }
+        return text
+    }
+}
+
+extension HTTPField.Name {
+    static let nextCursor = Self("X-Next-Cursor")!
+}
