@@ -1,0 +1,96 @@
+import Foundation
+
+/// Stays sign-up, sign-in and profile over the platform's accounts and sessions: a stays
+/// account is a platform account with a user name (and an email), plus a guest profile with
+/// the seed's integer `guestId`.
+public struct StaysAccountService: Sendable {
+    public struct SignedIn: Sendable {
+        public let guest: StaysGuest
+        public let session: IssuedSession
+    }
+
+    let accounts: AccountService
+    let sessions: SessionService
+    let store: any StaysStore
+    let clock: any TimeSource
+
+    public init(accounts: AccountService, sessions: SessionService, store: any StaysStore, clock: any TimeSource) {
+        self.accounts = accounts
+        self.sessions = sessions
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Every broken rule is reported beside its field; a taken user name or email is a 409 on
+    /// its field.
+    public func register(
+        username: String, firstName: String, lastName: String, email: String, phone: String, password: String,
+        clientIP: String
+    ) async throws -> StaysGuest {
+        let valid = try StaysRegistrationRules.validate(
+            username: username, firstName: firstName, lastName: lastName, email: email, phone: phone,
+            password: password)
+        let signedUp: AccountService.SignedIn
+        do {
+            signedUp = try await accounts.signUp(
+                email: valid.email, username: valid.username, password: password,
+                name: "\(valid.firstName) \(valid.lastName)", clientIP: clientIP)
+        } catch let error as ConciergeError where error == .emailTaken {
+            throw StaysValidationError(["email": error.message], conflict: true)
+        } catch let error as ConciergeError where error == .usernameTaken {
+            throw StaysValidationError(["username": error.message], conflict: true)
+        } catch let error as ConciergeError where error.code == "weak_password" {
+            throw StaysValidationError(["password": error.message])
+        }
+        // Registration does not sign in (the seed goes back to its login screen).
+        try await sessions.revoke(SessionService.Authenticated(session: signedUp.session.session))
+        return try await store.ensureGuest(
+            accountID: signedUp.account.id, username: valid.username, firstName: valid.firstName,
+            lastName: valid.lastName, email: valid.email, phone: valid.phone, at: clock.now)
+    }
+
+    /// By user name or email address; one answer for both mistakes.
+    public func login(username: String, password: String, clientIP: String) async throws -> SignedIn {
+        let signedIn = try await accounts.signIn(login: username, password: password, clientIP: clientIP)
+        return SignedIn(guest: try await guest(of: signedIn.account), session: signedIn.session)
+    }
+
+    public func refresh(_ refreshToken: String) async throws -> SignedIn {
+        let session = try await sessions.refresh(refreshToken)
+        return SignedIn(guest: try await guest(accountID: session.session.accountID), session: session)
+    }
+
+    /// The guest profile of a signed-in account. An account made elsewhere (a rides phone
+    /// sign-in, an events email) gets one on its first stays request, from what it has.
+    public func guest(accountID: String) async throws -> StaysGuest {
+        if let guest = try await store.guest(accountID: accountID) { return guest }
+        return try await guest(of: try await accounts.account(id: accountID))
+    }
+
+    private func guest(of account: AccountOverview) async throws -> StaysGuest {
+        if let guest = try await store.guest(accountID: account.id) { return guest }
+        let username = account.methods.first { $0.kind == .username }?.identifier ?? account.id.lowercased()
+        let email = account.methods.first { $0.kind == .email }?.identifier ?? ""
+        let phone = account.methods.first { $0.kind == .phone }?.identifier ?? ""
+        let names = (account.displayName ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+        return try await store.ensureGuest(
+            accountID: account.id, username: username, firstName: names.first ?? "",
+            lastName: names.dropFirst().first ?? "",
+            email: email, phone: phone, at: clock.now)
+    }
+
+    public func updateProfile(guest: StaysGuest, firstName: String?, lastName: String?, phone: String?) async throws
+        -> StaysGuest
+    {
+        var fields: [String: String] = [:]
+        let first = firstName.map { StaysRegistrationRules.name($0, field: "firstName", into: &fields) }
+        let last = lastName.map { StaysRegistrationRules.name($0, field: "lastName", into: &fields) }
+        let number = phone.map { StaysRegistrationRules.phone($0, into: &fields) }
+        guard fields.isEmpty else { throw StaysValidationError(fields) }
+        guard
+            let updated = try await store.updateGuest(
+                guestID: guest.guestID, firstName: first, lastName: last, phone: number)
+        else { throw ConciergeError.sessionExpired }
+        return updated
+    }
+}

@@ -1,0 +1,115 @@
+extension Stays {
+    /// `POST /stays/appointment`. Times are epoch milliseconds; the server counts nights in the
+    /// hotel's time zone and ignores any price a client sends.
+    public struct ReservationRequest: Codable, Sendable, Equatable {
+        public var roomHotelId: Int64
+        public var checkIn: Int64
+        public var checkOut: Int64
+        public var guests: Int
+        public var children: Int?
+        public var purpose: String?
+
+        public init(
+            roomHotelId: Int64, checkIn: Int64, checkOut: Int64, guests: Int, children: Int? = nil,
+            purpose: String? = nil
+        ) {
+            self.roomHotelId = roomHotelId
+            self.checkIn = checkIn
+            self.checkOut = checkOut
+            self.guests = guests
+            self.children = children
+            self.purpose = purpose
+        }
+    }
+
+    /// The seed's `Customer`: the guest a reservation is for.
+    public struct Customer: Codable, Sendable, Equatable {
+        public let id: Int
+        public let firstName: String
+        public let lastName: String
+        public let email: String
+        public let phone: String
+
+        public init(id: Int, firstName: String, lastName: String, email: String, phone: String) {
+            self.id = id
+            self.firstName = firstName
+            self.lastName = lastName
+            self.email = email
+            self.phone = phone
+        }
+    }
+
+    /// A reservation. `checkIn`/`checkOut` are the check-in and check-out times (epoch ms);
+    /// `price` is the accommodation for the whole stay (VAT included), `taxPrice` the city tax,
+    /// `totalPrice` their sum.
+    public struct Reservation: Codable, Sendable, Equatable {
+        public let id: Int
+        public let guest: Customer
+        public let roomHotel: RoomHotel
+        public let checkIn: Int64
+        public let checkOut: Int64
+        public let purpose: String
+        public let guests: Int
+        public let price: Double
+        public let taxPrice: Double
+        public let totalPrice: Double
+        /// `confirmed` or `cancelled`.
+        public let status: String
+        public let confirmationCode: String
+        public let cancellationPolicy: String
+        public let currency: String
+        public let priceCents: Int
+        public let taxPriceCents: Int
+        public let totalPriceCents: Int
+        /// The VAT contained in `price`.
+        public let vatIncludedCents: Int
+
+        public init(
+            id: Int, guest: Customer, roomHotel: RoomHotel, checkIn: Int64, checkOut: Int64, purpose: String,
+            guests: Int, price: Double, taxPrice: Double, totalPrice: Double, status: String,
+            confirmationCode: String, cancellationPolicy: String, currency: String, priceCents: Int,
+            taxPriceCents: Int, totalPriceCents: Int, vatIncludedCents: Int
+        ) {
+            self.id = id
+            self.guest = guest
+            self.roomHotel = roomHotel
+            self.checkIn = checkIn
+            self.checkOut = checkOut
+            self.purpose = purpose
+            self.guests = guests
+            self.price = price
+            self.taxPrice = taxPrice
+            self.totalPrice = totalPrice
+            self.status = status
+            self.confirmationCode = confirmationCode
+            self.cancellationPolicy = cancellationPolicy
+            self.currency = currency
+            self.priceCents = priceCents
+            self.taxPriceCents = taxPriceCents
+            self.totalPriceCents = totalPriceCents
+            self.vatIncludedCents = vatIncludedCents
+        }
+    }
+
+    /// `DELETE /stays/appointment/{id}`: what the cancellation refunded and charged.
+    public struct Cancellation: Codable, Sendable, Equatable {
+        public let reservation: Reservation
+        public let refunded: Double
+        public let charged: Double
+        public let refundedCents: Int
+        public let chargedCents: Int
+        public let currency: String
+
+        public init(
+            reservation: Reservation, refunded: Double, charged: Double, refundedCents: Int, chargedCents: Int,
+            currency: String
+        ) {
+            self.reservation = reservation
+            self.refunded = refunded
+            self.charged = charged
+            self.refundedCents = refundedCents
+            self.chargedCents = chargedCents
+            self.currency = currency
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ConciergeCore
+import ConciergeModels
+import Hummingbird
+
+/// `/stays/user/register`, `/stays/login`, `/stays/auth/refresh` and the profile.
+struct StaysAccountController {
+    let accounts: StaysAccountService
+    let sessions: SessionService
+    let wire: StaysWire
+    let clock: any TimeSource
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("user/register", use: register)
+            .post("login", use: login)
+            .post("auth/refresh", use: refresh)
+        group.group("user")
+            .add(middleware: PlatformSessionMiddleware(sessions: sessions))
+            .group(context: StaysSignedInContext.self)
+            .get(":username", use: profile)
+            .patch(":username", use: updateProfile)
+    }
+
+    @Sendable func register(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.RegisterRequest.self, context: context)
+        let guest = try await accounts.register(
+            username: body.username, firstName: body.firstName, lastName: body.lastName, email: body.email,
+            phone: body.phone, password: body.password, clientIP: context.clientIP)
+        return try StaysEnvelope.response(wire.profile(guest), status: .created, message: "Registered. Sign in.")
+    }
+
+    @Sendable func login(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.LoginRequest.self, context: context)
+        let signedIn = try await accounts.login(
+            username: body.username, password: body.password, clientIP: context.clientIP)
+        return try StaysEnvelope.response(wire.user(signedIn, now: clock.now), message: "Signed in.")
+    }
+
+    @Sendable func refresh(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.RefreshRequest.self, context: context)
+        let signedIn = try await accounts.refresh(body.refreshToken)
+        return try StaysEnvelope.response(wire.user(signedIn, now: clock.now), message: "Token refreshed.")
+    }
+
+    @Sendable func profile(request: Request, context: StaysSignedInContext) async throws -> Response {
+        let guest = try await ownGuest(context)
+        return try StaysEnvelope.response(wire.profile(guest))
+    }
+
+    @Sendable func updateProfile(request: Request, context: StaysSignedInContext) async throws -> Response {
+        let guest = try await ownGuest(context)
+        let body = try await request.decodeJSON(Stays.ProfileUpdate.self, context: context)
+        let updated = try await accounts.updateProfile(
+            guest: guest, firstName: body.firstName, lastName: body.lastName, phone: body.phone)
+        return try StaysEnvelope.response(wire.profile(updated), message: "Profile updated.")
+    }
+
+    /// Only the signed-in guest's own profile exists for them; another's is a 404.
+    private func ownGuest(_ context: StaysSignedInContext) async throws -> StaysGuest {
+        let username = try context.parameters.require("username")
+        let guest = try await accounts.guest(accountID: context.session.accountID)
+        guard username.lowercased() == guest.username else {
+            throw ConciergeError(.notFound, code: "not_found", message: "There is no such user among yours.")
+        }
+        return guest
+    }
+}

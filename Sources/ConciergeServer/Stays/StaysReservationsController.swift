@@ -1,0 +1,80 @@
+import ConciergeCore
+import ConciergeModels
+import Hummingbird
+
+/// `/stays/appointment`: make a reservation, list a guest's, cancel one.
+struct StaysReservationsController {
+    let stays: StaysService
+    let accounts: StaysAccountService
+    let sessions: SessionService
+    let wire: StaysWire
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.group("appointment")
+            .add(middleware: PlatformSessionMiddleware(sessions: sessions))
+            .group(context: StaysSignedInContext.self)
+            .post(use: reserve)
+            .get(":id", use: list)
+            .delete(":id", use: cancel)
+    }
+
+    @Sendable func reserve(request: Request, context: StaysSignedInContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.ReservationRequest.self, context: context)
+        let guest = try await accounts.guest(accountID: context.session.accountID)
+        let range = try StaysQuery.range(millis: body.checkIn, body.checkOut, stays: stays)
+        let people = try stays.people(guests: body.guests, children: body.children)
+        let outcome = try await stays.reserve(
+            guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
+            idempotencyKey: request.headers[.idempotencyKey])
+        switch outcome {
+        case .created(let record):
+            return try StaysEnvelope.response(
+                wire.reservation(record, guest: guest), status: .created,
+                message: "Reserved. Confirmation \(record.confirmationCode).")
+        case .replayed(let record):
+            return try StaysEnvelope.response(
+                wire.reservation(record, guest: guest), status: .created,
+                message: "Reserved already with this Idempotency-Key. Confirmation \(record.confirmationCode).")
+        }
+    }
+
+    /// `GET /stays/appointment/{guestId}?when=upcoming|past`: only the signed-in guest's own.
+    @Sendable func list(request: Request, context: StaysSignedInContext) async throws -> Response {
+        let guestID = try Self.id(context)
+        let guest = try await accounts.guest(accountID: context.session.accountID)
+        guard guestID == guest.guestID else {
+            throw ConciergeError(.notFound, code: "not_found", message: "There is no such guest among yours.")
+        }
+        let when: StaysService.When?
+        switch request.uri.queryParameters["when"].map(String.init) {
+        case nil, "": when = nil
+        case let text?:
+            guard let value = StaysService.When(rawValue: text) else {
+                throw StaysValidationError(["when": "Use when=upcoming or when=past."])
+            }
+            when = value
+        }
+        let records = try await stays.reservations(guest: guest, when: when)
+        return try StaysEnvelope.response(records.map { wire.reservation($0, guest: guest) })
+    }
+
+    /// `DELETE /stays/appointment/{reservationId}`: cancels under the policy.
+    @Sendable func cancel(request: Request, context: StaysSignedInContext) async throws -> Response {
+        let id = try Self.id(context)
+        let guest = try await accounts.guest(accountID: context.session.accountID)
+        let record = try await stays.cancel(id: id, guest: guest)
+        let message =
+            record.chargedCents > 0
+            ? "Cancelled. The first night (\(stays.hotel.formatted(record.chargedCents))) is charged under the policy."
+            : "Cancelled free of charge."
+        return try StaysEnvelope.response(wire.cancellation(record, guest: guest), message: message)
+    }
+
+    private static func id(_ context: StaysSignedInContext) throws -> Int {
+        let text = try context.parameters.require("id")
+        guard text.count <= 15, let id = Int(text), id > 0 else {
+            throw StaysValidationError(["id": "Give the id as a positive whole number."])
+        }
+        return id
+    }
+}
