@@ -85,7 +85,9 @@ import Testing
         _ = try await f.holds.hold(HoldRequest(ownerID: "acc_2", items: [HoldItem(unitKey: Self.seatA)]))
         let sell = await #expect(throws: ConciergeError.self) { try await f.holds.sell(id: hold.id, orderID: "ord_1") }
         #expect(sell?.code == "hold_not_active")
-        let extend = await #expect(throws: ConciergeError.self) { try await f.holds.extend(id: hold.id) }
+        let extend = await #expect(throws: ConciergeError.self) {
+            try await f.holds.extend(id: hold.id, ownedBy: "acc_1")
+        }
         #expect(extend?.code == "hold_not_active")
         try await f.database.close()
     }
@@ -96,12 +98,14 @@ import Testing
         try await f.store.setCapacity([Self.seatA: 1, Self.seatB: 1])
         let hold = try await f.holds.hold(HoldRequest(ownerID: "acc_1", items: [HoldItem(unitKey: Self.seatA)]))
         f.clock.advance(by: 500)
-        let extended = try await f.holds.extend(id: hold.id, by: 900)
+        let extended = try await f.holds.extend(id: hold.id, ownedBy: "acc_1", by: 900)
         #expect(extended.expiresAt == f.clock.now.addingTimeInterval(900))
         // Past the first expiry, the extension keeps it.
         f.clock.advance(by: 600)
         #expect(try await f.holds.expireLapsedHolds().isEmpty)
-        let tooLong = await #expect(throws: ConciergeError.self) { try await f.holds.extend(id: hold.id, by: 7_200) }
+        let tooLong = await #expect(throws: ConciergeError.self) {
+            try await f.holds.extend(id: hold.id, ownedBy: "acc_1", by: 7_200)
+        }
         #expect(tooLong?.code == "invalid_hold_duration")
 
         let sold = try await f.holds.sell(id: hold.id, orderID: "ord_1")
@@ -114,17 +118,28 @@ import Testing
         #expect(other?.code == "hold_not_active")
         #expect(try await f.unit(Self.seatA)?.sold == 1)
         // A sold hold is not released, and never lapses.
-        #expect(try await f.holds.release(id: hold.id).state == .sold)
+        #expect(try await f.holds.release(id: hold.id, ownedBy: "acc_1").state == .sold)
         f.clock.advance(by: 10_000)
         #expect(try await f.holds.expireLapsedHolds().isEmpty)
 
         let second = try await f.holds.hold(HoldRequest(ownerID: "acc_1", items: [HoldItem(unitKey: Self.seatB)]))
-        #expect(try await f.holds.release(id: second.id).state == .released)
+        // Nobody but its owner extends or releases a hold: to anyone else it does not exist.
+        for attempt in [
+            { try await f.holds.release(id: second.id, ownedBy: "acc_2") },
+            { try await f.holds.extend(id: second.id, ownedBy: "acc_2") },
+        ] as [@Sendable () async throws -> Hold] {
+            let refused = await #expect(throws: ConciergeError.self) { try await attempt() }
+            #expect(refused?.code == "hold_not_found")
+        }
+        #expect(try await f.unit(Self.seatB)?.held == 1)
+        #expect(try await f.holds.release(id: second.id, ownedBy: "acc_1").state == .released)
         #expect(try await f.unit(Self.seatB)?.held == 0)
         // Released twice gives back once.
-        #expect(try await f.holds.release(id: second.id).state == .released)
+        #expect(try await f.holds.release(id: second.id, ownedBy: "acc_1").state == .released)
         #expect(try await f.unit(Self.seatB)?.held == 0)
-        let missing = await #expect(throws: ConciergeError.self) { try await f.holds.release(id: "hld_missing") }
+        let missing = await #expect(throws: ConciergeError.self) {
+            try await f.holds.release(id: "hld_missing", ownedBy: "acc_1")
+        }
         #expect(missing?.code == "hold_not_found")
         try await f.database.close()
     }
@@ -210,7 +225,7 @@ import Testing
         #expect(try await f.store.units(keys: nights).map(\.free) == [0, 1])
 
         _ = try await f.holds.sell(id: family.id, orderID: "ord_1")
-        try await f.holds.release(id: oneNight.id)
+        try await f.holds.release(id: oneNight.id, ownedBy: "acc_2")
         #expect(
             try await f.store.units(keys: nights) == [
                 InventoryUnit(key: nights[0], capacity: 3, held: 0, sold: 2),

@@ -31,19 +31,29 @@ public struct HoldService: Sendable {
         return hold
     }
 
-    /// Makes the hold last `duration` from now (at most the policy's maximum).
-    public func extend(id: String, by duration: TimeInterval? = nil) async throws -> Hold {
+    /// The hold if `ownerID` placed it; someone else's is `hold_not_found`, so ids cannot be probed.
+    public func hold(id: String, ownedBy ownerID: String) async throws -> Hold {
+        let hold = try await hold(id: id)
+        guard hold.ownerID == ownerID else { throw ConciergeError.holdNotFound(id) }
+        return hold
+    }
+
+    /// Makes the owner's hold last `duration` from now (at most the policy's maximum).
+    public func extend(id: String, ownedBy ownerID: String, by duration: TimeInterval? = nil) async throws -> Hold {
         let now = clock.now
         let until = now.addingTimeInterval(try policy.duration(duration))
+        _ = try await hold(id: id, ownedBy: ownerID)
         if let extended = try await store.extend(id: id, until: until, now: now) { return extended }
         throw ConciergeError.holdNotActive(try await hold(id: id))
     }
 
-    /// Gives the units back. Releasing a hold that is no longer held changes nothing.
+    /// Gives the owner's units back. Releasing a hold that is no longer held changes nothing.
     @discardableResult
-    public func release(id: String) async throws -> Hold {
+    public func release(id: String, ownedBy ownerID: String) async throws -> Hold {
+        // The owner never changes, so checking before the conditional write is not a race.
+        let current = try await hold(id: id, ownedBy: ownerID)
         if let released = try await store.release(id: id, now: clock.now) { return released }
-        return try await hold(id: id)
+        return try await hold(id: id, ownedBy: current.ownerID)
     }
 
     /// Converts a held, unlapsed hold into sold units for `orderID`. Selling it again for the
