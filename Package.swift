@@ -91,7 +91,7 @@ let package = Package(
             ],
             resources: [
                 .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"), .copy("Resources/openapi-stays.yaml"),
-                .copy("Resources/openapi-events.yaml"),
+                .copy("Resources/openapi-events.yaml"), .copy("Resources/openapi-commute.yaml"),
             ],
             swiftSettings: strict
         ),

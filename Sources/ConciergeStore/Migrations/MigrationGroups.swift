@@ -6,5 +6,5 @@ public enum MigrationGroups {
     /// The history before modules and the platform's shared tables.
     public static let platform: [MigrationGroup] = [.core, .accounts, .holds, .orders, .outbox]
     /// The platform's groups followed by every vertical's.
-    public static let all: [MigrationGroup] = platform + [.stays, .events]
+    public static let all: [MigrationGroup] = platform + [.stays, .events, .commute]
 }

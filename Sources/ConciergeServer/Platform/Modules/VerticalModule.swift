@@ -32,5 +32,5 @@ struct MountedVertical: Sendable {
 
 /// Every vertical the server runs, in mount order.
 enum VerticalModules {
-    static let all: [any VerticalModule] = [RidesModule(), StaysModule(), EventsModule()]
+    static let all: [any VerticalModule] = [RidesModule(), StaysModule(), EventsModule(), CommuteModule()]
 }
