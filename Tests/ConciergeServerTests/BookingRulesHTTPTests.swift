@@ -1,3 +1,4 @@
+import ConciergeCore
 import ConciergeModels
 import ConciergeTestSupport
 import Foundation
@@ -110,6 +111,26 @@ import Testing
             #expect(again.body == first.body)
             let fresh = try await client.book(token: token, pickupAt: pickup, key: "order-2")
             #expect(fresh.errorBody?.code == "pickup_too_soon")
+        }
+    }
+
+    @Test(arguments: TestEngine.all)
+    func aReferenceThatTurnsOutTakenIsDrawnAgainAndTheBookingGoesThrough(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine)
+        // The sandbox's references are checked by the write itself: make the first two draws the same.
+        let random = RepeatedReferenceDigits(times: 2)
+        try await app.runWithWorker(random: random) { client, _ in
+            let token = try await client.signedInCustomer()
+            let pickup = app.clock.now.addingTimeInterval(3 * Self.day)
+            let first = try await client.book(token: token, pickupAt: pickup, key: "order-1")
+            let second = try await client.book(token: token, pickupAt: pickup, key: "order-2")
+            #expect(first.status == .ok)
+            #expect(second.status == .ok)
+            let references = try [first, second].map { try #require($0.decode(BookingResponse.self).quoteReference) }
+            #expect(Set(references).count == 2)
+            #expect(random.repeatsLeft == 0)
+            let list = try await client.send(.get, "/rides/bookings", token: token).decode(BookingListResponse.self)
+            #expect(Set(list.bookings.map(\.reference)) == Set(references))
         }
     }
 
@@ -237,6 +258,29 @@ import Testing
                 .decode(BookingListResponse.self)
             #expect(second.bookings.map(\.reference) == [references[0]])
             #expect(second.nextOffset == nil)
+        }
+    }
+}
+
+/// A random source whose ten-byte draws (a ride reference's digits, and nothing else draws ten
+/// bytes) repeat the first one `times` times, so two bookings draw the same reference.
+final class RepeatedReferenceDigits: RandomSource, @unchecked Sendable {
+    private let base = SeededRandomSource(seed: 11)
+    private let lock = NSLock()
+    private var first: [UInt8]?
+    private var left: Int
+
+    init(times: Int) { left = times }
+
+    var repeatsLeft: Int { lock.withLock { left } }
+
+    func bytes(_ count: Int) -> [UInt8] {
+        guard count == 10 else { return base.bytes(count) }
+        return lock.withLock {
+            guard left > 0 else { return base.bytes(count) }
+            left -= 1
+            if first == nil { first = base.bytes(count) }
+            return first ?? []
         }
     }
 }

@@ -47,13 +47,14 @@ struct TestApp {
     /// Like `run`, and hands over the background worker so a test says when it runs (its own
     /// loop only ticks at start and then hourly in tests).
     func runWithWorker<Value: Sendable>(
-        payments: (any PaymentProvider)? = nil,
+        payments: (any PaymentProvider)? = nil, random: any RandomSource = SystemRandomSource(),
         _ body: @Sendable (any TestClientProtocol, MaintenanceService) async throws -> Value
     ) async throws -> Value {
         var configuration = self.configuration
         configuration.workerInterval = 3600
         let assembly = try await assemble(
-            configuration: configuration, clock: clock, logger: Self.quiet, paymentProvider: payments)
+            configuration: configuration, clock: clock, logger: Self.quiet, paymentProvider: payments,
+            random: random)
         let app = makeApplication(assembly: assembly, configuration: configuration) { _ in }
         let worker = assembly.maintenance
         return try await app.test(.router) { client in try await body(client, worker) }

@@ -86,7 +86,10 @@ public struct BookingService: Sendable {
         // finds it taken and gets the first answer), or on its own just before an outside
         // provider is called. Not looking first saves a round trip on every booking.
         do {
-            return try await draft(input, customer: customer, claim: claim, now: now)
+            // A payment opened locally costs nothing to redo, so its reference is checked by the
+            // write itself; an outside provider's payment is opened only for a free reference.
+            return try await draft(
+                input, customer: customer, claim: claim, now: now, checkReference: !payments.opensPaymentsLocally)
         } catch let refusal as ConciergeError {
             // A repeat gets its first answer even if the request would no longer pass the rules
             // (its pickup has come closer since).
@@ -97,36 +100,52 @@ public struct BookingService: Sendable {
         }
     }
 
-    /// Writes the draft — order, booking, payment record and the rendered `answer` for its
-    /// idempotency key — in one transaction, and returns the answer to send: `answer`, or the
-    /// first answer when a concurrent repeat of the request got there first. If nothing could
-    /// be written, the payment opened for the draft is cancelled and the key stays free.
-    public func commit(_ draft: BookingDraft, answer: String) async throws -> String {
-        let insertion: BookingInsertion
-        do {
-            insertion = try await store.insertBooking(
-                NewBooking(
-                    booking: draft.booking, order: draft.order, event: draft.event, payment: draft.payment,
-                    idempotency: draft.claim.map {
-                        IdempotencyAnswer(claim: $0, response: answer, claimedBefore: draft.claimedBefore)
-                    }))
-        } catch {
-            await abandon(draft)
-            throw error
-        }
-        switch insertion {
-        case .inserted:
-            return answer
-        case .keyTaken(let holder):
-            // The key is someone else's now: cancel our payment but leave their claim alone.
-            try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
-            return try Self.answer(holder)
-        case .referenceTaken:
-            // Another booking took the reference between the draft and now: rare enough that
-            // the client's retry (with a fresh reference) is the simplest honest answer.
-            await abandon(draft)
-            throw ConciergeError(
-                .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
+    /// Writes the draft — order, booking, payment record and the answer `render` makes of it for
+    /// its idempotency key — in one commit, and returns the answer to send: that one, or the first
+    /// answer when a concurrent repeat of the request got there first. If nothing could be
+    /// written, the payment opened for the draft is cancelled and the key stays free.
+    ///
+    /// A reference drawn without looking (the sandbox's) that turns out taken is drawn again, this
+    /// time looking first, which also grows the code when the space is crowded.
+    public func commit(_ draft: BookingDraft, render: (Booking) throws -> String) async throws -> String {
+        var draft = draft
+        while true {
+            let answer: String
+            let insertion: BookingInsertion
+            do {
+                answer = try render(draft.booking)
+                insertion = try await store.insertBooking(
+                    NewBooking(
+                        booking: draft.booking, order: draft.order, event: draft.event, payment: draft.payment,
+                        idempotency: draft.claim.map {
+                            IdempotencyAnswer(claim: $0, response: answer, claimedBefore: draft.claimedBefore)
+                        }))
+            } catch {
+                await abandon(draft)
+                throw error
+            }
+            switch insertion {
+            case .inserted:
+                return answer
+            case .keyTaken(let holder):
+                // The key is someone else's now: cancel our payment but leave their claim alone.
+                try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
+                return try Self.answer(holder)
+            case .referenceTaken where !draft.referenceChecked:
+                try? await payments.cancelPayment(id: draft.payment.providerPaymentID)
+                switch try await self.draft(
+                    draft.input, customer: draft.customer, claim: draft.claim, now: clock.now, checkReference: true)
+                {
+                case .replay(let first): return first
+                case .draft(let again): draft = again
+                }
+            case .referenceTaken:
+                // Taken between the look and the write: rare enough that the client's retry is
+                // the simplest honest answer.
+                await abandon(draft)
+                throw ConciergeError(
+                    .unavailable(retryAfterSeconds: 1), code: "booking_unavailable", message: "Please try again.")
+            }
         }
     }
 
@@ -159,9 +178,10 @@ public struct BookingService: Sendable {
     }
 
     /// Checks the rules, prices the ride, draws a free reference and opens the payment.
-    private func draft(_ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date)
-        async throws -> BookingPreparation
-    {
+    private func draft(
+        _ input: BookingRequestInput, customer: Customer, claim: IdempotencyClaimRequest?, now: Date,
+        checkReference: Bool
+    ) async throws -> BookingPreparation {
         guard let vehicleClass = VehicleClass(rawValue: input.vehicleClass.lowercased()) else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_vehicle_class",
@@ -183,7 +203,8 @@ public struct BookingService: Sendable {
             throw ConciergeError(
                 .invalidInput, code: "invalid_vehicle_class", message: "This vehicle class has no price.")
         }
-        let reference = try await freeReference()
+        let reference =
+            checkReference ? try await freeReference() : Self.references.candidate(attempt: 0, random: random)
         var booking = Booking(
             id: random.identifier(prefix: "bkg"), reference: reference.code, publicSecret: reference.secret,
             customerID: customer.id,
@@ -242,7 +263,7 @@ public struct BookingService: Sendable {
         return .draft(
             BookingDraft(
                 booking: booking, order: order, event: event, payment: payment, claim: claim,
-                claimedBefore: claimedBefore))
+                claimedBefore: claimedBefore, input: input, customer: customer, referenceChecked: checkReference))
     }
 
     /// A reference no order has yet. The `orders.reference` constraint still decides at commit;
@@ -312,4 +333,9 @@ public struct BookingDraft: Sendable {
     let claim: IdempotencyClaimRequest?
     /// The key was claimed before the provider was called; the commit completes the claim.
     let claimedBefore: Bool
+    /// What the draft was made from, to draft again if its reference turns out taken.
+    let input: BookingRequestInput
+    let customer: Customer
+    /// The reference was seen free before the payment was opened.
+    let referenceChecked: Bool
 }

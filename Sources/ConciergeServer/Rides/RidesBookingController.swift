@@ -36,14 +36,9 @@ struct RidesBookingController {
         case .draft(let draft):
             // The answer is rendered here, and the store keeps these bytes for the key: a
             // repeat replays exactly what this request sent.
-            let rendered: String
-            do {
-                rendered = String(decoding: try Wire.encoder.encode(BookingResponse(draft.booking)), as: UTF8.self)
-            } catch {
-                await bookings.abandon(draft)
-                throw error
+            json = try await bookings.commit(draft) { booking in
+                String(decoding: try Wire.encoder.encode(BookingResponse(booking)), as: UTF8.self)
             }
-            json = try await bookings.commit(draft, answer: rendered)
         }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
