@@ -38,6 +38,8 @@ public enum StaysRegistrationRules {
             fields["username"] = "Use 3 to 30 letters, digits, dots, dashes or underscores."
             return name
         }
+        // `/stays/user/register` is the registration itself, so no profile can live there.
+        if name == "register" { fields["username"] = "This user name is reserved. Choose another one." }
         return name
     }
 

@@ -56,6 +56,11 @@ import Testing
                     == .unauthorized)
             #expect(try await client.stays(.get, "/nowhere").status == .notFound)
             #expect(try await client.stays(.put, "/appointment").status == .methodNotAllowed)
+            let options = try await client.send(.options, "/stays/user/register")
+            #expect(options.status == .methodNotAllowed && options.headers[.allow] == "POST")
+            let reserved = try await client.stays(
+                .post, "/user/register", json: StaysFixtures.register("register"), as: Stays.ValidationFields.self)
+            #expect(reserved.status == .badRequest && reserved.data?.fields["username"] != nil)
             #expect(try await client.stays(.post, "/login", json: #"{"username": 5}"#).status == .badRequest)
             let reservations = try await client.stays(
                 .get, "/appointment/\(user.guestId)", token: token, as: [Stays.Reservation].self)

@@ -1,0 +1,96 @@
+public import ConciergeModels
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The seed's use cases as async functions returning `Result<…, StaysFailure>`: login,
+/// register, rooms available, profile, make/get/delete reservations.
+///
+/// ```swift
+/// let api = StaysAPI(network: StaysNetwork(baseURL: url, tokens: InMemoryStaysTokenStore()))
+/// _ = await api.login(username: "anna.m", password: "correct horse battery")
+/// let rooms = await api.roomsAvailable(checkIn: "2027-02-01", checkOut: "2027-02-03", guests: 2)
+/// ```
+public struct StaysAPI: Sendable {
+    public let network: StaysNetwork
+
+    public init(network: StaysNetwork) {
+        self.network = network
+    }
+
+    /// Signs in by user name or email and keeps the tokens in the network's store.
+    public func login(username: String, password: String) async -> Result<Stays.User, StaysFailure> {
+        let result = await network.fetch(
+            "POST", "login", body: Stays.LoginRequest(username: username, password: password), requiresAuth: false,
+            as: Stays.User.self)
+        if case .success(let user) = result {
+            do {
+                try network.tokens.save(
+                    StaysTokens(
+                        username: user.username, guestId: user.guestId, token: user.token,
+                        refreshToken: user.refreshToken))
+            } catch {
+                return .failure(.server("The sign-in could not be kept on this device: \(error.localizedDescription)"))
+            }
+        }
+        return result
+    }
+
+    public func register(_ form: Stays.RegisterRequest) async -> Result<Stays.Profile, StaysFailure> {
+        await network.fetch("POST", "user/register", body: form, requiresAuth: false, as: Stays.Profile.self)
+    }
+
+    /// Forgets the tokens on this device.
+    public func logout() { network.tokens.clear() }
+
+    /// The signed-in user, if any.
+    public var signedIn: StaysTokens? { network.tokens.load() }
+
+    /// Dates as `YYYY-MM-DD` or epoch milliseconds.
+    public func roomsAvailable(checkIn: String, checkOut: String, guests: Int, children: Int? = nil) async -> Result<
+        [Stays.RoomHotel], StaysFailure
+    > {
+        var query = [
+            URLQueryItem(name: "dStartTime", value: checkIn), URLQueryItem(name: "dEndTime", value: checkOut),
+            URLQueryItem(name: "guests", value: String(guests)),
+        ]
+        if let children { query.append(URLQueryItem(name: "children", value: String(children))) }
+        return await network.fetch("GET", "rooms", query: query, as: [Stays.RoomHotel].self)
+    }
+
+    public func profile(username: String) async -> Result<Stays.Profile, StaysFailure> {
+        await network.fetch("GET", "user/\(username)", as: Stays.Profile.self)
+    }
+
+    public func updateProfile(username: String, _ update: Stays.ProfileUpdate) async -> Result<
+        Stays.Profile, StaysFailure
+    > {
+        await network.fetch("PATCH", "user/\(username)", body: update, as: Stays.Profile.self)
+    }
+
+    /// Reserves; the same `idempotencyKey` on a retry answers the first reservation.
+    public func makeReservation(_ request: Stays.ReservationRequest, idempotencyKey: String? = nil) async -> Result<
+        Stays.Reservation, StaysFailure
+    > {
+        await network.fetch(
+            "POST", "appointment", body: request, headers: idempotencyKey.map { ["Idempotency-Key": $0] } ?? [:],
+            as: Stays.Reservation.self)
+    }
+
+    public enum When: String, Sendable {
+        case upcoming
+        case past
+    }
+
+    public func reservations(guestId: Int64, when: When? = nil) async -> Result<[Stays.Reservation], StaysFailure> {
+        await network.fetch(
+            "GET", "appointment/\(guestId)", query: when.map { [URLQueryItem(name: "when", value: $0.rawValue)] } ?? [],
+            as: [Stays.Reservation].self)
+    }
+
+    public func deleteReservation(id: Int) async -> Result<Stays.Cancellation, StaysFailure> {
+        await network.fetch("DELETE", "appointment/\(id)", as: Stays.Cancellation.self)
+    }
+}
