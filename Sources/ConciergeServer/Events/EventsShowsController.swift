@@ -50,23 +50,36 @@ struct EventsShowsController {
 
     static func query(_ request: Request) throws -> ShowQuery {
         let parameters = Query(request)
+        // Present but empty is a mistake for every typed parameter (`to=` is not a date).
+        func raw(_ name: String) -> String? { parameters.parameters[name[...]].map(String.init) }
+        func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let text = raw(name) else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw ConciergeError(
+                    .invalidInput, code: "invalid_request",
+                    message:
+                        "The query parameter '\(name)' is a whole number from \(range.lowerBound) to \(range.upperBound)."
+                )
+            }
+            return value
+        }
         var query = ShowQuery()
         query.text = try bounded(parameters.optional("q"), "q")
-        query.from = try localDate(parameters.optional("from"), "from")
-        query.to = try localDate(parameters.optional("to"), "to")
+        query.from = try localDate(raw("from"), "from")
+        query.to = try localDate(raw("to"), "to")
         query.venue = try bounded(parameters.optional("venue"), "venue")
-        if let maxPrice = try request.optionalInteger("maxPrice", in: 0...1_000_000) {
-            query.maxPriceCents = maxPrice * 100
-        }
-        switch parameters.optional("includePast") {
+        if let maxPrice = try integer("maxPrice", in: 0...1_000_000) { query.maxPriceCents = maxPrice * 100 }
+        switch raw("includePast") {
         case nil, "false": query.includePast = false
         case "true": query.includePast = true
         default:
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "includePast is true or false.")
         }
-        query.limit = try request.optionalInteger("limit", in: 1...100) ?? 50
-        if let cursor = parameters.optional("cursor") {
-            guard let offset = Int(cursor), (0...1_000_000).contains(offset) else {
+        query.limit = try integer("limit", in: 1...100) ?? 50
+        if let cursor = raw("cursor") {
+            guard cursor.count <= 7, cursor.allSatisfy({ $0.isASCII && $0.isNumber }), let offset = Int(cursor),
+                offset >= 0
+            else {
                 throw ConciergeError(
                     .invalidInput, code: "invalid_cursor",
                     message: "This cursor is not one the list gave out (X-Next-Cursor). Start from the first page.")
@@ -78,7 +91,7 @@ struct EventsShowsController {
 
     private static func bounded(_ text: String?, _ name: String) throws -> String? {
         guard let text else { return nil }
-        guard text.count <= 200 else {
+        guard text.unicodeScalars.count <= 200 else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request",
                 message: "The query parameter '\(name)' is too long (200 at most).")
@@ -86,17 +99,27 @@ struct EventsShowsController {
         return text
     }
 
+    /// A real calendar day `YYYY-MM-DD` (no 31 April, 29 February only in leap years).
     private static func localDate(_ text: String?, _ name: String) throws -> String? {
         guard let text else { return nil }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.count == 10, parts.count == 3,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]), (1...31).contains(day)
+        let digits = parts.map { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard text.count == 10, parts.count == 3, parts.map(\.count) == [4, 2, 2], !digits.contains(false),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), year >= 1,
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
         else {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request", message: "The query parameter '\(name)' is a date YYYY-MM-DD.")
         }
         return text
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }
 
