@@ -34,7 +34,9 @@ import Testing
         #expect(try await store.rotateRefreshToken(hash: "r1", next: "r4", at: later, nextExpiresAt: later) == .reused)
         #expect(try await store.session(id: "ses_a")?.revokedAt != nil)
         #expect(try await store.rotateRefreshToken(hash: "r3", next: "r5", at: later, nextExpiresAt: later) == .invalid)
-        #expect(try await store.rotateRefreshToken(hash: "unknown", next: "r6", at: later, nextExpiresAt: later) == .invalid)
+        #expect(
+            try await store.rotateRefreshToken(hash: "unknown", next: "r6", at: later, nextExpiresAt: later) == .invalid
+        )
         try await database.close()
     }
 
@@ -57,6 +59,22 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func sweepingForgetsEndedSessionsWithTheirRefreshTokensAndKeepsLiveOnes(engine: TestEngine) async throws {
+        let (database, store) = try await prepare(engine)
+        let live = AuthSession(
+            id: "ses_live", accountID: "acc_a", kind: .bearer, vertical: "rides", tokenHash: "live-hash",
+            createdAt: Self.now, expiresAt: Self.now.addingTimeInterval(7 * 86_400), revokedAt: nil)
+        try await store.insert(live)
+        // ses_a ended an hour after now: a sweep before then keeps it, one after forgets it.
+        #expect(try await store.sweep(endedBefore: Self.now) == 0)
+        #expect(try await store.sweep(endedBefore: Self.now.addingTimeInterval(7200)) == 1)
+        #expect(try await store.session(id: "ses_a") == nil)
+        #expect(try await database.query("SELECT token_hash FROM refresh_tokens").isEmpty)
+        #expect(try await store.session(tokenHash: "live-hash") == live)
+        try await database.close()
+    }
+
+    @Test(arguments: TestEngine.all)
     func anExpiredTokenOrSessionDoesNotRotate(engine: TestEngine) async throws {
         let (database, store) = try await prepare(engine)
         let afterExpiry = Self.now.addingTimeInterval(3600)
@@ -73,7 +91,9 @@ import Testing
         #expect(try await store.revoke(id: "ses_a", at: Self.now))
         #expect(try await store.revoke(id: "ses_a", at: Self.now) == false)
         #expect(try await store.session(id: "ses_a")?.isLive(at: Self.now) == false)
-        #expect(try await store.rotateRefreshToken(hash: "r1", next: "r2", at: Self.now, nextExpiresAt: Self.now) == .invalid)
+        #expect(
+            try await store.rotateRefreshToken(hash: "r1", next: "r2", at: Self.now, nextExpiresAt: Self.now)
+                == .invalid)
         try await database.close()
     }
 }
@@ -92,7 +112,8 @@ import Testing
 
         func verify(_ token: String) async -> SessionClaims? {
             let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 3, SecretHasher.constantTimeEquals(hasher.hash(parts[1], purpose: "test-jwt"), parts[2])
+            guard parts.count == 3,
+                SecretHasher.constantTimeEquals(hasher.hash(parts[1], purpose: "test-jwt"), parts[2])
             else { return nil }
             let fields = parts[1].split(separator: "~").map(String.init)
             guard fields.count == 3, let expiry = Double(fields[2]) else { return nil }
@@ -123,7 +144,8 @@ import Testing
             #expect(try await service.authenticate(token: issued.accessToken).session.id == issued.session.id)
         }
         // A forged signature and an opaque token that names nothing are both 401.
-        #expect(await errorCode { try await service.authenticate(token: events.accessToken + "x") } == "session_expired")
+        #expect(
+            await errorCode { try await service.authenticate(token: events.accessToken + "x") } == "session_expired")
         #expect(await errorCode { try await service.authenticate(token: "no-such-token") } == "session_expired")
 
         // Revoking the events session ends its 7-day token at once; the others live on.

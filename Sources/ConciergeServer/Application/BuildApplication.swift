@@ -126,6 +126,12 @@ func assemble(
     // Every vertical's lapsed holds give their units back here, once, whichever instance runs it.
     let holdStore = SQLHoldStore(database: database)
     jobs.append(MaintenanceJob("hold expiry") { _ = try await holdStore.expireLapsedHolds(now: clock.now, limit: 500) })
+    // Ended sessions and lapsed email tokens are kept a day (for support questions), then go.
+    let sessions = SQLSessionStore(database: database)
+    jobs.append(
+        MaintenanceJob("session sweeping") {
+            try await sessions.sweep(endedBefore: clock.now.addingTimeInterval(-86_400))
+        })
     let maintenance = MaintenanceService(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {

@@ -3,7 +3,8 @@ extension MigrationGroup {
     /// methods, every vertical's sessions in one table, refresh-token families, and single-use
     /// email tokens. Rides' `customers` stays as the rides profile whose id is the account id.
     public static let accounts = MigrationGroup(
-        module: "accounts", migrations: [AccountsMigrations.accounts, AccountsMigrations.sessions])
+        module: "accounts",
+        migrations: [AccountsMigrations.accounts, AccountsMigrations.sessions, AccountsMigrations.sweeping])
 }
 
 enum AccountsMigrations {
@@ -102,5 +103,13 @@ enum AccountsMigrations {
                 )
                 """),
             .portable("CREATE INDEX refresh_tokens_by_session ON refresh_tokens (session_id)"),
+        ])
+
+    /// The sweeper finds ended sessions and lapsed tokens by time, not by reading every row.
+    static let sweeping = Migration(
+        version: 3, name: "sessions and account tokens by expiry, for sweeping",
+        statements: [
+            .portable("CREATE INDEX sessions_by_expiry ON sessions (expires_at)"),
+            .portable("CREATE INDEX account_tokens_by_expiry ON account_tokens (expires_at)"),
         ])
 }

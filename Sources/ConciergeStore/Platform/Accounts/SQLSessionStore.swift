@@ -3,7 +3,7 @@ public import Foundation
 
 /// `SessionStore` over the one `sessions` table and its `refresh_tokens`.
 public struct SQLSessionStore: SessionStore {
-    private let database: any SQLDatabase
+    let database: any SQLDatabase
 
     public init(database: any SQLDatabase) {
         self.database = database
