@@ -87,6 +87,11 @@ public struct HotelSettings: Codable, Sendable, Equatable {
             guard type.id > 0, type.rooms >= 0, type.capacity >= 1, type.baseRateCents > 0, type.minimumStay >= 1 else {
                 throw fail("room type \(type.id): id > 0, rooms ≥ 0, capacity ≥ 1, baseRateCents > 0, minimumStay ≥ 1")
             }
+            // Prepayment through the payment providers is not built yet; a file asking for it
+            // must not silently take reservations as pay-at-hotel.
+            guard type.paymentPolicy == .payAtHotel else {
+                throw fail("room type \(type.id): paymentPolicy 'prepay' is not available yet; use pay_at_hotel")
+            }
         }
         for season in seasons where StayNight(season.from) == nil || StayNight(season.to) == nil {
             throw fail("season '\(season.name)': from and to are YYYY-MM-DD")

@@ -141,6 +141,11 @@ public protocol StaysStore: Sendable {
         email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
     ) async throws -> StaysReserveOutcome
     func reservations(guestID: Int) async throws -> [StaysReservationRecord]
+    /// Confirmed reservations arriving (`checkIn`) or leaving (`checkOut`) on `night`, with their guests.
+    func reservations(arrivingOn night: StayNight) async throws -> [(StaysReservationRecord, StaysGuest)]
+    func reservations(leavingOn night: StayNight) async throws -> [(StaysReservationRecord, StaysGuest)]
+    /// Rooms booked per room type per night, for the nights from `first` to `last`.
+    func bookedPerNight(from first: StayNight, to last: StayNight) async throws -> [StayNight: [Int64: Int]]
     func reservation(id: Int) async throws -> StaysReservationRecord?
     /// Cancels a confirmed reservation and gives its nights back, in one transaction; nil when
     /// it was not confirmed any more (a concurrent cancel won).

@@ -50,3 +50,24 @@ extension Stays {
         }
     }
 }
+
+extension Stays {
+    /// `GET /stays/admin/occupancy`: one row per night and room type.
+    public struct OccupancyRow: Codable, Sendable, Equatable {
+        public let night: String
+        public let roomTypeId: Int64
+        public let roomType: String
+        public let rooms: Int
+        public let booked: Int
+        public let free: Int
+
+        public init(night: String, roomTypeId: Int64, roomType: String, rooms: Int, booked: Int, free: Int) {
+            self.night = night
+            self.roomTypeId = roomTypeId
+            self.roomType = roomType
+            self.rooms = rooms
+            self.booked = booked
+            self.free = free
+        }
+    }
+}

@@ -31,6 +31,12 @@ struct StaysModule: VerticalModule {
         StaysReservationsController(stays: stays, accounts: accounts, sessions: sessions, wire: wire)
             .addRoutes(to: group)
         StaysImagesController(hotel: configuration.hotel).addRoutes(to: group)
+        if let token = platform.configuration.adminToken {
+            StaysAdminController(
+                desk: StaysFrontDesk(hotel: configuration.hotel, store: SQLStaysStore(database: platform.database)),
+                stays: stays, wire: wire, token: token
+            ).addRoutes(to: group)
+        }
         return MountedVertical()
     }
 }

@@ -164,6 +164,48 @@ public struct SQLStaysStore: StaysStore {
         ).map(Self.reservation(from:))
     }
 
+    public func reservations(arrivingOn night: StayNight) async throws -> [(StaysReservationRecord, StaysGuest)] {
+        try await withGuests(where: "r.check_in = ?", night)
+    }
+
+    public func reservations(leavingOn night: StayNight) async throws -> [(StaysReservationRecord, StaysGuest)] {
+        try await withGuests(where: "r.check_out = ?", night)
+    }
+
+    private func withGuests(where condition: String, _ night: StayNight) async throws
+        -> [(StaysReservationRecord, StaysGuest)]
+    {
+        try await database.query(
+            """
+            SELECT r.*, g.guest_id AS g_guest_id, g.account_id AS g_account_id, g.username, g.first_name, g.last_name,
+                g.email, g.phone
+            FROM stays_reservations r JOIN stays_guests g ON g.guest_id = r.guest_id
+            WHERE \(condition) AND r.status = 'confirmed' ORDER BY r.room_type_id, r.id LIMIT 5000
+            """, [.text(night.description)]
+        ).map { row in
+            (
+                try Self.reservation(from: row),
+                StaysGuest(
+                    guestID: try row.int("g_guest_id"), accountID: try row.string("g_account_id"),
+                    username: try row.string("username"), firstName: try row.string("first_name"),
+                    lastName: try row.string("last_name"), email: try row.string("email"),
+                    phone: try row.string("phone"))
+            )
+        }
+    }
+
+    public func bookedPerNight(from first: StayNight, to last: StayNight) async throws -> [StayNight: [Int64: Int]] {
+        var booked: [StayNight: [Int64: Int]] = [:]
+        for row in try await database.query(
+            "SELECT room_type_id, night, booked FROM stays_nights WHERE night >= ? AND night <= ?",
+            [.text(first.description), .text(last.description)])
+        {
+            guard let night = StayNight(try row.string("night")) else { continue }
+            booked[night, default: [:]][Int64(try row.int("room_type_id"))] = try row.int("booked")
+        }
+        return booked
+    }
+
     public func reservation(id: Int) async throws -> StaysReservationRecord? {
         try await database.query("SELECT * FROM stays_reservations WHERE id = ?", [SQLValue(id)]).first
             .map(Self.reservation(from:))

@@ -94,3 +94,10 @@ extension TestClientProtocol {
         ).require()
     }
 }
+
+/// `StaysConfiguration`'s parsing, as the module does it when it mounts.
+enum StaysConfigurationProbe {
+    static func parse(_ environment: [String: String]) throws -> StaysConfiguration {
+        try StaysConfiguration(environment: environment)
+    }
+}
