@@ -30,7 +30,8 @@ public struct SQLIdentityStore: IdentityStore {
     }
 
     public func session(tokenHash: String) async throws -> (StoredSession, Customer)? {
-        let rows = try await database.query(
+        // Every signed-in request asks: kept prepared.
+        let rows = try await database.preparedQuery(
             """
             SELECT s.token_hash, s.account_id, s.created_at AS session_created_at, s.expires_at, s.revoked_at,
                    c.id, c.phone, c.name, c.email, c.created_at

@@ -4,6 +4,18 @@ public protocol SQLExecutor: Sendable {
     var dialect: SQLDialect { get }
     @discardableResult
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    /// The same, for the few statements that run on nearly every request: the engine may keep
+    /// them prepared, so the database parses and plans them once per connection.
+    @discardableResult
+    func preparedQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+}
+
+extension SQLExecutor {
+    /// Engines without a statement cache of their own run it like any other.
+    @discardableResult
+    public func preparedQuery(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await query(sql, binds)
+    }
 }
 
 extension SQLExecutor {

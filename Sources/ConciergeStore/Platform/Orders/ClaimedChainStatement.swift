@@ -48,7 +48,7 @@ enum ClaimedChainStatement {
         }
         sql += " SELECT inserted FROM head"
         do {
-            return try await database.query(sql, binds).isEmpty ? .claimTaken : .written
+            return try await database.preparedQuery(sql, binds).isEmpty ? .claimTaken : .written
         } catch let violation as SQLUniqueViolation where violation.table == head.table {
             return .headTaken
         }
