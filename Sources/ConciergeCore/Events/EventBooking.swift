@@ -66,9 +66,6 @@ public struct EventBooking: Sendable, Equatable {
         self.createdAt = createdAt
         self.tickets = tickets
     }
-
-    /// The booking's scan payload: its reference and secret, which a door scanner looks up.
-    public var qrCode: String? { state == .confirmed ? "CONCIERGE-EVT:\(reference.code):\(reference.secret)" : nil }
 }
 
 /// A booking's state change, with what it writes in the same transaction.

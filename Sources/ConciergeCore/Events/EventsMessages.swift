@@ -1,6 +1,6 @@
 /// The texts of the events emails, sent through the outbox in the transaction of the change.
 enum EventsMessages {
-    static func confirmation(_ view: EventsService.BookingView) -> OutboxMessage {
+    static func confirmation(_ view: EventsService.BookingView, qrCode: String) -> OutboxMessage {
         let booking = view.booking
         let seats = booking.tickets.map { ticket -> String in
             let seat = view.venue.seats.first { $0.id == ticket.seatID }
@@ -20,7 +20,7 @@ enum EventsMessages {
                 Total: \(EventsMoney.format(booking.amountCents, booking.currency))
 
                 Show this code at the door (the app shows it as a QR code):
-                \(booking.qrCode ?? "CONCIERGE-EVT:\(booking.reference.code):\(booking.reference.secret)")
+                \(qrCode)
 
                 Free cancellation until the time stated in your booking.
                 """)

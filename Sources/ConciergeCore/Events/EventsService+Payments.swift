@@ -36,7 +36,8 @@ extension EventsService: PaymentOwner {
                     event: event(
                         booking, now, "confirmed", actor, late ? "paid after the hold lapsed; seats still free" : "paid"
                     ),
-                    notification: EventsMessages.confirmation(view), paymentStatus: .paid))
+                    notification: EventsMessages.confirmation(view, qrCode: scanPayload(booking)), paymentStatus: .paid)
+            )
         case .refund:
             let amount = snapshot.amountCents - snapshot.refundedCents
             let reason = "Tickets \(booking.reference.code): paid after the seats went to someone else"

@@ -14,11 +14,13 @@ public struct EventsService: Sendable {
     let clock: any TimeSource
     let random: any RandomSource
     let references = OrderReferenceGenerator(prefix: "EVT-")
+    public let signer: TicketSigner
 
     public init(
         store: any EventsStore, holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider,
-        policy: EventsPolicy, clock: any TimeSource, random: any RandomSource
+        policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner
     ) {
+        self.signer = signer
         self.store = store
         self.holds = holds
         self.orders = orders
@@ -68,6 +70,8 @@ public struct EventsService: Sendable {
         public let booking: EventBooking
         public let show: EventShow
         public let venue: EventVenue
+        /// The signed scan payload, once confirmed.
+        public let qrCode: String?
     }
 
     public func bookings(accountID: String) async throws -> [BookingView] {
@@ -85,6 +89,13 @@ public struct EventsService: Sendable {
 
     public func view(_ booking: EventBooking) async throws -> BookingView {
         let summary = try await show(id: booking.showID)
-        return BookingView(booking: booking, show: summary.show, venue: summary.venue)
+        return BookingView(
+            booking: booking, show: summary.show, venue: summary.venue,
+            qrCode: booking.state == .confirmed ? scanPayload(booking) : nil)
+    }
+
+    /// The booking's signed scan payload (what its QR code holds).
+    public func scanPayload(_ booking: EventBooking) -> String {
+        signer.payload(orderID: booking.orderID, showID: booking.showID, seats: booking.tickets.count)
     }
 }

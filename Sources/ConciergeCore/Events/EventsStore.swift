@@ -26,4 +26,10 @@ public protocol EventsStore: Sendable {
     /// Applies the transition when the booking is in one of its `from` states; nil otherwise.
     func apply(_ transition: EventTransition) async throws -> EventBooking?
     func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking]
+    func booking(ticketSecret: String) async throws -> EventBooking?
+    /// Records each seat's admission unless it was admitted before (a unique row per seat):
+    /// answers the seats admitted now and the earliest earlier admission.
+    func admit(orderID: String, seatIDs: [String], gate: String, at: Date) async throws -> (
+        admitted: [String], firstAt: Date?
+    )
 }

@@ -1,6 +1,7 @@
 import ConciergeCore
 import ConciergeProviders
 import ConciergeStore
+import Foundation
 import Hummingbird
 
 /// The seat-map tickets vertical: the seed's accounts, shows, seats, seat maps, seat checkout,
@@ -34,12 +35,15 @@ struct EventsModule: VerticalModule {
         let events = EventsService(
             store: store, holds: SQLHoldStore(database: platform.database),
             orders: SQLOrderStore(database: platform.database), payments: platform.payments, policy: policy,
-            clock: platform.clock, random: platform.random)
+            clock: platform.clock, random: platform.random,
+            signer: try TicketSigner(
+                seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))
         let accounts = await EventsAccounts(platform: platform)
         let group = router.group("events")
         EventsAuthController(accounts: accounts).addRoutes(to: group)
         EventsShowsController(events: events, sessions: accounts.sessions).addRoutes(to: group)
         EventsCheckoutController(events: events, accounts: accounts).addRoutes(to: group)
+        EventsCheckInController(events: events, scannerToken: platform.configuration.adminToken).addRoutes(to: group)
         jobs.append(
             MaintenanceJob("events booking expiry") {
                 let expired = try await events.expireLapsedBookings()

@@ -78,7 +78,7 @@ enum EventsWire {
                     priceCents: ticket.priceCents)
             }, totalAmount: EventsMoney.units(booking.amountCents),
             bookingDate: WireDate.string(from: booking.createdAt),
-            status: Events.UserBooking.Status(rawValue: booking.state.rawValue) ?? .pending, qrCode: booking.qrCode,
+            status: Events.UserBooking.Status(rawValue: booking.state.rawValue) ?? .pending, qrCode: view.qrCode,
             reference: booking.reference.code, totalAmountCents: booking.amountCents, currency: booking.currency)
     }
 }

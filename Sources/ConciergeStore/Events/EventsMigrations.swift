@@ -1,7 +1,8 @@
 extension MigrationGroup {
     /// The seat-map tickets vertical: venues and their seats, shows and their prices, bookings
     /// and their tickets. Seat availability is the platform's inventory (`inventory_units`).
-    public static let events = MigrationGroup(module: "events", migrations: [EventsMigrations.catalogueAndBookings])
+    public static let events = MigrationGroup(
+        module: "events", migrations: [EventsMigrations.catalogueAndBookings, EventsMigrations.checkIns])
 }
 
 enum EventsMigrations {
@@ -102,5 +103,24 @@ enum EventsMigrations {
                     PRIMARY KEY (order_id, seat_id)
                 )
                 """),
+        ])
+}
+
+extension EventsMigrations {
+    /// One row per admitted seat: its primary key is what admits a ticket exactly once across
+    /// gates and instances.
+    static let checkIns = Migration(
+        version: 2, name: "check-ins",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE events_checkins (
+                    order_id TEXT NOT NULL REFERENCES events_bookings(order_id),
+                    seat_id TEXT NOT NULL,
+                    gate TEXT NOT NULL,
+                    at BIGINT NOT NULL,
+                    PRIMARY KEY (order_id, seat_id)
+                )
+                """)
         ])
 }

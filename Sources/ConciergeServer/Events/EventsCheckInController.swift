@@ -1,0 +1,81 @@
+import ConciergeCore
+import ConciergeModels
+import Foundation
+import Hummingbird
+
+/// The door: `POST /events/api/checkin` with a scanner token (the admin token) admits a
+/// ticket once; `GET /events/api/checkin/key` gives scanners the public key that checks a
+/// ticket's signature offline.
+struct EventsCheckInController {
+    let events: EventsService
+    let scannerToken: String?
+
+    struct CheckInRequest: Decodable {
+        let qrCode: String?
+        let secret: String?
+        let showId: String
+        let gate: String?
+    }
+
+    struct CheckInResponse: Encodable {
+        let result: String
+        let seat: String?
+        let attendee: String?
+        let firstScannedAt: String?
+    }
+
+    struct KeyResponse: Encodable {
+        let algorithm: String
+        let publicKey: String
+        let payload: String
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("api/checkin/key", use: key)
+        group.group().add(middleware: ScannerTokenMiddleware(token: scannerToken)).post("api/checkin", use: checkIn)
+    }
+
+    @Sendable func key(request: Request, context: AppRequestContext) async throws -> Response {
+        try jsonResponse(
+            KeyResponse(
+                algorithm: "Ed25519", publicKey: events.signer.publicKey,
+                payload: "CEVT1.<orderId>.<showId>.<seats>.<base64url Ed25519 signature of the part before it>"))
+    }
+
+    @Sendable func checkIn(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(CheckInRequest.self, context: context)
+        guard (body.qrCode == nil) != (body.secret == nil) else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "Send the ticket's qrCode or its secret (one of them)."
+            )
+        }
+        guard !body.showId.isEmpty, body.showId.count <= 100, (body.gate?.count ?? 0) <= 100 else {
+            throw ConciergeError(.invalidInput, code: "invalid_request", message: "showId and gate are short texts.")
+        }
+        let result = try await events.checkIn(
+            qrCode: body.qrCode, secret: body.secret, showID: body.showId, gate: body.gate ?? "main")
+        return try jsonResponse(
+            CheckInResponse(
+                result: result.outcome.rawValue, seat: result.seat, attendee: result.attendee,
+                firstScannedAt: result.firstScannedAt.map(WireDate.string(from:))))
+    }
+}
+
+/// The scanner's bearer token: the admin token, when one is configured.
+struct ScannerTokenMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let token: String?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let token, let given = SessionMiddleware.bearerToken(request.headers[.authorization]),
+            SecretHasher.constantTimeEquals(given, token)
+        else {
+            throw ConciergeError(
+                .unauthorized, code: "scanner_unauthorized",
+                message: "Check-in needs the scanner token (CONCIERGE_ADMIN_TOKEN) as a bearer token.")
+        }
+        return try await next(request, context)
+    }
+}
