@@ -3,7 +3,7 @@ import Foundation
 
 /// The scenarios `concierge bench http` measures, each against the same server in one run.
 enum LoadScenarios {
-    static let names = ["health", "places", "pricing", "book", "flow"]
+    static let names = ["health", "places", "pricing", "book", "flow"] + StaysLoadScenarios.names
 
     static func named(_ name: String, fixture: BenchmarkFixture) -> LoadScenario? {
         switch name {
@@ -12,7 +12,7 @@ enum LoadScenarios {
         case "pricing": pricing(fixture)
         case "book": book(fixture)
         case "flow": flow(fixture)
-        default: nil
+        default: StaysLoadScenarios.named(name, fixture: fixture)
         }
     }
 
