@@ -3,6 +3,7 @@ import ConciergeModels
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// `/events/api/shows…`: the list with search and filters, one show, its seats and its map.
 struct EventsShowsController {
@@ -15,6 +16,7 @@ struct EventsShowsController {
         shows.get(":id", use: detail)
         shows.group().add(middleware: OptionalEventsSessionMiddleware(sessions: sessions)).get(":id/seats", use: seats)
         shows.get(":id/seatmap", use: seatMap)
+        shows.get(":id/seatmap.svg", use: seatMapSVG)
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
@@ -38,6 +40,13 @@ struct EventsShowsController {
 
     @Sendable func seatMap(request: Request, context: AppRequestContext) async throws -> Response {
         try jsonResponse(EventsWire.seatMap(try await events.show(id: try Self.showID(context))))
+    }
+
+    @Sendable func seatMapSVG(request: Request, context: AppRequestContext) async throws -> Response {
+        let (summary, taken, _) = try await events.seats(showID: try Self.showID(context), viewer: nil)
+        return Response(
+            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: SeatMapSVG.render(summary, taken: taken))))
     }
 
     static func showID(_ context: AppRequestContext) throws -> String {

@@ -37,6 +37,11 @@ import Testing
             let seats = try await client.eventSeats(token: token)
             #expect(seats["stalls-A1"]?.status == .reserved && seats["stalls-A1"]?.heldByYou == true)
             #expect(try await client.eventSeats()["stalls-A1"]?.heldByYou == nil)
+            let svg = try await client.send(.get, "/events/api/shows/shw_demo_1/seatmap.svg")
+            #expect(svg.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            let drawing = String(buffer: svg.body)
+            #expect(drawing.components(separatedBy: "<circle").count - 1 == 336)
+            #expect(drawing.contains(#"id="stalls-A1" cx="#) && drawing.contains(#"data-status="reserved""#))
             let pending = try await client.send(.get, "/events/api/checkout/success?session_id=\(checkout.sessionId)")
             #expect(try pending.decode(Events.CheckoutSuccessResponse.self).status == .pending)
 
