@@ -147,6 +147,11 @@ public struct StaysService: Sendable {
         return cancelled
     }
 
+    /// A retry comes within minutes; a key is kept a day, then forgotten.
+    public func pruneIdempotencyKeys() async throws -> Int {
+        try await store.pruneIdempotencyKeys(before: clock.now.addingTimeInterval(-86_400))
+    }
+
     /// Eight characters from an alphabet without look-alikes (no 0/O, 1/I).
     func confirmationCode() -> String {
         let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")

@@ -147,6 +147,8 @@ public protocol StaysStore: Sendable {
     /// Rooms booked per room type per night, for the nights from `first` to `last`.
     func bookedPerNight(from first: StayNight, to last: StayNight) async throws -> [StayNight: [Int64: Int]]
     func reservation(id: Int) async throws -> StaysReservationRecord?
+    /// Forgets idempotency keys made before `cutoff`; returns how many.
+    func pruneIdempotencyKeys(before cutoff: Date) async throws -> Int
     /// Cancels a confirmed reservation and gives its nights back, in one transaction; nil when
     /// it was not confirmed any more (a concurrent cancel won).
     func cancel(

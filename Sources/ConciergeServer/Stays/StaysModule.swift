@@ -37,6 +37,8 @@ struct StaysModule: VerticalModule {
                 stays: stays, wire: wire, token: token
             ).addRoutes(to: group)
         }
-        return MountedVertical()
+        return MountedVertical(jobs: [
+            MaintenanceJob("stays idempotency key pruning") { _ = try await stays.pruneIdempotencyKeys() }
+        ])
     }
 }

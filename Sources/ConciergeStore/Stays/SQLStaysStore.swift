@@ -206,6 +206,12 @@ public struct SQLStaysStore: StaysStore {
         return booked
     }
 
+    public func pruneIdempotencyKeys(before cutoff: Date) async throws -> Int {
+        try await database.query(
+            "DELETE FROM stays_idempotency_keys WHERE created_at < ? RETURNING reservation_id", [SQLValue(cutoff)]
+        ).count
+    }
+
     public func reservation(id: Int) async throws -> StaysReservationRecord? {
         try await database.query("SELECT * FROM stays_reservations WHERE id = ?", [SQLValue(id)]).first
             .map(Self.reservation(from:))

@@ -1,6 +1,7 @@
 extension MigrationGroup {
     /// The stays vertical's tables, with their own version sequence.
-    public static let stays = MigrationGroup(module: "stays", migrations: [StaysMigrations.guestsNightsReservations])
+    public static let stays = MigrationGroup(
+        module: "stays", migrations: [StaysMigrations.guestsNightsReservations, StaysMigrations.idempotencyKeysByAge])
 }
 
 enum StaysMigrations {
@@ -71,6 +72,11 @@ enum StaysMigrations {
                 )
                 """),
         ])
+
+    /// The pruning job's scan: keys by age.
+    static let idempotencyKeysByAge = Migration(
+        version: 2, name: "stays idempotency keys by age",
+        statements: [.portable("CREATE INDEX stays_idempotency_keys_by_age ON stays_idempotency_keys (created_at)")])
 
     private static let reservationColumns = """
         guest_id BIGINT NOT NULL,

@@ -4,6 +4,8 @@ import Foundation
 import HTTPTypes
 import Testing
 
+@testable import ConciergeServer
+
 /// Searching rooms, reserving with server-side prices, listing and cancelling under the policy,
 /// with the emails in the outbox — through HTTP, on both engines.
 @Suite struct StaysReservationHTTPTests {
@@ -104,7 +106,7 @@ import Testing
         let app = try await TestApp.make(
             engine: engine, environment: StaysFixtures.environment.merging(["CONCIERGE_STAYS_HOTEL_PATH": hotel]) { $1 }
         )
-        try await app.run { client in
+        try await app.runWithWorker { client, worker in
             let user = try await client.staysSignUp()
             let key: HTTPFields = [.init("Idempotency-Key")!: "stay-1"]
             let first = try await client.stays(
@@ -124,6 +126,17 @@ import Testing
                 .get, "/rooms?dStartTime=2027-02-02&dEndTime=2027-02-04&guests=2", token: user.token,
                 as: [Stays.RoomHotel].self)
             #expect(rooms.data?.contains { $0.roomType == "Double" } == false)
+
+            // A day later the key is forgotten: the same request is a new one, and the night is full.
+            app.clock.advance(by: 25 * 3600)
+            await worker.tick()
+            let again = try await client.stays(
+                .post, "/login", json: #"{"username": "anna.m", "password": "correct horse battery"}"#,
+                as: Stays.User.self
+            ).require()
+            let later = try await client.stays(
+                .post, "/appointment", json: StaysFixtures.reserve(), token: again.token, headers: key)
+            #expect(later.status == .conflict && later.envelope.errorType == "sold_out")
         }
     }
 }
