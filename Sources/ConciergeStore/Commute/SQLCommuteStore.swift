@@ -130,8 +130,14 @@ public struct SQLCommuteStore: CommuteStore {
     }
 
     public func notifications(accountID: String, limit: Int) async throws -> [CommuteNotification] {
+        // Newest first; notices of one tick in the order they happen (soon, moved, now).
         try await database.query(
-            "SELECT * FROM commute_notifications WHERE account_id = ? ORDER BY sent_at DESC, id DESC LIMIT ?",
+            """
+            SELECT * FROM commute_notifications WHERE account_id = ?
+            ORDER BY sent_at DESC,
+                CASE kind WHEN 'leave_now' THEN 0 WHEN 'leave_time_changed' THEN 1 ELSE 2 END, id
+            LIMIT ?
+            """,
             [.text(accountID), SQLValue(limit)]
         ).map { row in
             CommuteNotification(
