@@ -1,3 +1,5 @@
+import Foundation
+
 /// The texts of the events emails, sent through the outbox in the transaction of the change.
 enum EventsMessages {
     static func confirmation(_ view: EventsService.BookingView, qrCode: String) -> OutboxMessage {
@@ -23,7 +25,48 @@ enum EventsMessages {
                 \(qrCode)
 
                 Free cancellation until the time stated in your booking.
-                """)
+                The tickets and a calendar entry are attached.
+                """,
+            attachments: [
+                EmailAttachment(
+                    filename: "tickets-\(booking.reference.code).txt", contentType: "text/plain; charset=utf-8",
+                    content: Data(ticketsText(view, qrCode: qrCode).utf8)),
+                EmailAttachment(
+                    filename: "show.ics", contentType: "text/calendar; charset=utf-8",
+                    content: Data(calendarEntry(view).utf8)),
+            ])
+    }
+
+    /// One line per seat, then the payload every seat of the booking is admitted with.
+    static func ticketsText(_ view: EventsService.BookingView, qrCode: String) -> String {
+        let seats = view.booking.tickets.map { ticket -> String in
+            let seat = view.venue.seats.first { $0.id == ticket.seatID }
+            let section = view.venue.sections.first { $0.id == seat?.sectionID }?.name ?? ""
+            return "\(section) row \(seat?.row ?? "") seat \(seat?.number ?? 0)"
+        }
+        return
+            ([view.show.title, whenText(view), "\(view.venue.name), \(view.venue.location)", ""] + seats + [
+                "", "Scan code (signed): \(qrCode)",
+            ]).joined(separator: "\n") + "\n"
+    }
+
+    /// An iCalendar event for the show (two hours by default, as box offices assume).
+    static func calendarEntry(_ view: EventsService.BookingView) -> String {
+        func stamp(_ date: Date) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .gmt
+            let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return String(
+                format: "%04d%02d%02dT%02d%02d%02dZ", p.year ?? 0, p.month ?? 0, p.day ?? 0, p.hour ?? 0, p.minute ?? 0,
+                p.second ?? 0)
+        }
+        return [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Concierge//Events//EN", "BEGIN:VEVENT",
+            "UID:\(view.booking.orderID)@concierge", "DTSTAMP:\(stamp(view.booking.createdAt))",
+            "DTSTART:\(stamp(view.show.startsAt))", "DTEND:\(stamp(view.show.startsAt.addingTimeInterval(7200)))",
+            "SUMMARY:\(view.show.title)", "LOCATION:\(view.venue.name)\\, \(view.venue.location)", "END:VEVENT",
+            "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
     }
 
     static func lateRefund(_ view: EventsService.BookingView) -> OutboxMessage {

@@ -58,6 +58,8 @@ import Testing
             let mails = try await client.emails(subjectContaining: booking.reference)
             #expect(mails.count == 1)
             #expect((mails.first?["body"] as? String)?.contains(booking.qrCode ?? "?") == true)
+            #expect(
+                (mails.first?["attachments"] as? [String]) == ["tickets-\(booking.reference).txt", "show.ics"])
         }
     }
 
