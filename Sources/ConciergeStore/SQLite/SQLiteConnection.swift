@@ -93,8 +93,18 @@ final class SQLiteConnection {
         guard status == SQLITE_OK else { throw failure(status, handle) }
     }
 
-    private func failure(_ status: Int32, _ handle: OpaquePointer) -> SQLiteFailure {
-        SQLiteFailure(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    private func failure(_ status: Int32, _ handle: OpaquePointer) -> any Error {
+        let message = String(cString: sqlite3_errmsg(handle))
+        // SQLITE_CONSTRAINT_UNIQUE and _PRIMARYKEY (SQLITE_CONSTRAINT | 8 << 8, | 6 << 8): the C
+        // macros are expressions, which Swift does not import.
+        switch sqlite3_extended_errcode(handle) {
+        case SQLITE_CONSTRAINT | 8 << 8, SQLITE_CONSTRAINT | 6 << 8:
+            // "UNIQUE constraint failed: table.column": the same error PostgreSQL's 23505 becomes.
+            let column = message.split(separator: ": ", maxSplits: 1).last ?? ""
+            return SQLUniqueViolation(table: column.split(separator: ".").first.map(String.init))
+        default:
+            return SQLiteFailure(code: status, message: message)
+        }
     }
 
     /// Tells SQLite to copy bound text before `bind` returns.
