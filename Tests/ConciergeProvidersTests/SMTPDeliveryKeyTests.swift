@@ -11,7 +11,8 @@ import Testing
         defer { Task { try? await server.stop() } }
         let sender = try SMTPEmailSender(
             smtpURL: "smtp://localhost:\(server.port)?from=rides@example.com",
-            trustRootsPEM: Array(SMTPTestServer.certificatePEM.utf8))
+            // A generous time-out: TLS in a debug build on a loaded machine can take seconds.
+            trustRootsPEM: Array(SMTPTestServer.certificatePEM.utf8), timeout: .seconds(60))
         for key in ["bkg_1:confirmation", "bkg_1:confirmation", "bkg_1.confirmation", nil, nil] {
             try await sender.sendEmail(
                 to: "guest@example.org", subject: "Your ride VRM-100001 is confirmed", textBody: "Confirmed.",
