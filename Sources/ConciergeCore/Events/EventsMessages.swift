@@ -91,6 +91,18 @@ enum EventsMessages {
                 """)
     }
 
+    static func showCancelled(_ view: EventsService.BookingView) -> OutboxMessage {
+        .email(
+            dedupeKey: "events:show-cancelled:\(view.booking.orderID)", to: view.booking.contactEmail,
+            subject:
+                "Cancelled: \(view.show.title) on \(LocalShowTime.date(view.show.startsAt, zone: view.venue.timeZone))",
+            text: """
+                We are sorry: \(view.show.title) on \(whenText(view)) is cancelled. Your order \(view.booking.reference.code) \
+                is refunded in full (\(EventsMoney.format(view.booking.amountCents, view.booking.currency))) to your \
+                payment method; your tickets are no longer valid.
+                """)
+    }
+
     private static func whenText(_ view: EventsService.BookingView) -> String {
         let zone = view.venue.timeZone
         return

@@ -27,6 +27,9 @@ public protocol EventsStore: Sendable {
     func apply(_ transition: EventTransition) async throws -> EventBooking?
     func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking]
     func booking(ticketSecret: String) async throws -> EventBooking?
+    func bookings(showID: String) async throws -> [EventBooking]
+    func markCancelled(showID: String) async throws
+    func checkedInSeats(showID: String) async throws -> Int
     /// Records each seat's admission unless it was admitted before (a unique row per seat):
     /// answers the seats admitted now and the earliest earlier admission.
     func admit(orderID: String, seatIDs: [String], gate: String, at: Date) async throws -> (

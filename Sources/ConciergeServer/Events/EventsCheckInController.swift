@@ -61,10 +61,13 @@ struct EventsCheckInController {
     }
 }
 
-/// The scanner's bearer token: the admin token, when one is configured.
+/// The scanner's (and the box office's) bearer token: the admin token, when one is configured;
+/// without one these routes answer 401.
 struct ScannerTokenMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let token: String?
+    var code = "scanner_unauthorized"
+    var message = "Check-in needs the scanner token (CONCIERGE_ADMIN_TOKEN) as a bearer token."
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -72,9 +75,7 @@ struct ScannerTokenMiddleware: RouterMiddleware {
         guard let token, let given = SessionMiddleware.bearerToken(request.headers[.authorization]),
             SecretHasher.constantTimeEquals(given, token)
         else {
-            throw ConciergeError(
-                .unauthorized, code: "scanner_unauthorized",
-                message: "Check-in needs the scanner token (CONCIERGE_ADMIN_TOKEN) as a bearer token.")
+            throw ConciergeError(.unauthorized, code: code, message: message)
         }
         return try await next(request, context)
     }

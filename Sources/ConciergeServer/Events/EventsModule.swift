@@ -44,6 +44,7 @@ struct EventsModule: VerticalModule {
         EventsShowsController(events: events, sessions: accounts.sessions).addRoutes(to: group)
         EventsCheckoutController(events: events, accounts: accounts).addRoutes(to: group)
         EventsCheckInController(events: events, scannerToken: platform.configuration.adminToken).addRoutes(to: group)
+        EventsAdminController(events: events, adminToken: platform.configuration.adminToken).addRoutes(to: group)
         jobs.append(
             MaintenanceJob("events booking expiry") {
                 let expired = try await events.expireLapsedBookings()

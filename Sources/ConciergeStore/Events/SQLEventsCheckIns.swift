@@ -30,4 +30,18 @@ extension SQLEventsStore {
             return (admitted, try first?.optionalDate("first_at"))
         }
     }
+
+    public func checkedInSeats(showID: String) async throws -> Int {
+        let row = try await database.query(
+            """
+            SELECT COUNT(*) AS admitted FROM events_checkins c JOIN events_bookings b ON b.order_id = c.order_id
+            WHERE b.show_id = ?
+            """, [.text(showID)]
+        ).first
+        return try row?.int("admitted") ?? 0
+    }
+
+    public func markCancelled(showID: String) async throws {
+        try await database.query("UPDATE events_shows SET cancelled = 1 WHERE id = ?", [.text(showID)])
+    }
 }

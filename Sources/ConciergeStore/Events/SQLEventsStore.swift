@@ -61,6 +61,10 @@ public struct SQLEventsStore: EventsStore {
         try await bookings(where: "b.account_id = ?", [.text(accountID)], in: database)
     }
 
+    public func bookings(showID: String) async throws -> [EventBooking] {
+        try await bookings(where: "b.show_id = ?", [.text(showID)], in: database, limit: 100_000)
+    }
+
     public func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking] {
         try await bookings(
             where: "b.state = 'pending' AND b.expires_at <= ?", [SQLValue(now)], in: database, limit: limit)

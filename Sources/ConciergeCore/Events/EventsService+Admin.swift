@@ -1,0 +1,86 @@
+import Foundation
+
+/// Sales and door figures of a show, for the box office.
+public struct ShowCounts: Sendable, Equatable {
+    public let showID: String
+    public let seats: Int
+    public let sold: Int
+    public let reserved: Int
+    public let confirmedOrders: Int
+    public let revenueCents: Int
+    public let currency: String
+    public let checkedIn: Int
+}
+
+/// What cancelling a show did.
+public struct ShowCancellation: Sendable, Equatable {
+    public let showID: String
+    public let refundedOrders: Int
+    public let refundedCents: Int
+    public let releasedOrders: Int
+}
+
+extension EventsService {
+    public func counts(showID: String) async throws -> ShowCounts {
+        let summary = try await show(id: showID)
+        let taken = try await store.takenSeats(showID: showID)
+        let confirmed = try await store.bookings(showID: showID).filter { $0.state == .confirmed }
+        return ShowCounts(
+            showID: showID, seats: summary.venue.seats.count, sold: taken.values.filter { $0 == .sold }.count,
+            reserved: taken.values.filter { $0 == .reserved }.count, confirmedOrders: confirmed.count,
+            revenueCents: confirmed.reduce(0) { $0 + $1.amountCents }, currency: summary.show.currency,
+            checkedIn: try await store.checkedInSeats(showID: showID))
+    }
+
+    /// Takes the show off sale and refunds every paid order in full (each buyer gets an email);
+    /// unpaid orders are cancelled and their payments stopped. Safe to repeat: each order moves once.
+    public func cancelShow(id: String) async throws -> ShowCancellation {
+        _ = try await show(id: id)
+        try await store.markCancelled(showID: id)
+        let now = clock.now
+        var refunded = 0
+        var refundedCents = 0
+        var released = 0
+        for booking in try await store.bookings(showID: id) {
+            switch booking.state {
+            case .confirmed:
+                let reason = "Tickets \(booking.reference.code): the show was cancelled"
+                let refundID = try await payments.refundPayment(
+                    id: booking.paymentID, amountCents: booking.amountCents, currency: booking.currency, reason: reason,
+                    idempotencyKey: "show-cancelled-\(booking.orderID)")
+                let view = try await view(booking)
+                let moved = try await store.apply(
+                    EventTransition(
+                        orderID: booking.orderID, from: [.confirmed], to: .refunded,
+                        event: OrderEvent(
+                            orderID: booking.orderID, at: now, type: "refunded", actor: "admin",
+                            detail: "the show was cancelled; refunded in full"),
+                        notification: EventsMessages.showCancelled(view),
+                        refund: RefundRecord(
+                            id: random.identifier(prefix: "ref"), paymentID: booking.paymentRecordID,
+                            providerRefundID: refundID, amountCents: booking.amountCents, currency: booking.currency,
+                            reason: reason, createdAt: now), returnSoldSeats: true))
+                if moved != nil {
+                    refunded += 1
+                    refundedCents += booking.amountCents
+                }
+            case .pending:
+                let moved = try await store.apply(
+                    EventTransition(
+                        orderID: booking.orderID, from: [.pending], to: .cancelled,
+                        event: OrderEvent(
+                            orderID: booking.orderID, at: now, type: "cancelled", actor: "admin",
+                            detail: "the show was cancelled before payment")))
+                if moved != nil {
+                    released += 1
+                    _ = try await holds.release(id: booking.holdID, now: now)
+                    try? await payments.cancelPayment(id: booking.paymentID)
+                }
+            case .cancelled, .refunded, .expired:
+                continue
+            }
+        }
+        return ShowCancellation(
+            showID: id, refundedOrders: refunded, refundedCents: refundedCents, releasedOrders: released)
+    }
+}
