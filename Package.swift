@@ -30,11 +30,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // For its vendored SQLite amalgamation (the `VaporCSQLite` module, symbols prefixed
+        // `sqlite_nio_`): `swift run concierge serve` then needs no system SQLite headers.
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
     ],
     targets: [
-        // The system's SQLite, called directly: libsqlite3-dev on Debian and Ubuntu, the SDK's on Apple platforms.
-        .systemLibrary(
-            name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Wire types shared by the server and the SDK: Foundation only.
         .target(name: "ConciergeModels", swiftSettings: strict),
         // The client SDK for iOS/macOS apps and the CLI: Foundation (and FoundationNetworking) only.
@@ -56,7 +56,8 @@ let package = Package(
                 "ConciergeCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                "CSQLite",
+                // Only for VaporCSQLite, SQLite itself, which the store calls directly.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

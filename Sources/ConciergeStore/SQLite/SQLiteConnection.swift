@@ -1,4 +1,4 @@
-import CSQLite
+import VaporCSQLite
 
 /// What SQLite said when a statement failed.
 public struct SQLiteFailure: Error, CustomStringConvertible {
@@ -17,10 +17,10 @@ final class SQLiteConnection {
     init(path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) throws {
         var handle: OpaquePointer?
         let flags = flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let status = sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close_v2(handle)
+            let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite_nio_sqlite3_close_v2(handle)
             throw SQLiteFailure(code: status, message: "cannot open \(path): \(message)")
         }
         self.handle = handle
@@ -30,16 +30,16 @@ final class SQLiteConnection {
         guard let handle else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "the database is closed") }
         let statement = try prepared(sql, handle)
         defer {
-            sqlite3_reset(statement)
-            sqlite3_clear_bindings(statement)
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
         }
         for (index, value) in binds.enumerated() {
             try check(bind(value, at: Int32(index + 1), in: statement), handle)
         }
         var rows: [SQLRow] = []
-        let columns = (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        let columns = (0..<sqlite_nio_sqlite3_column_count(statement)).map { String(cString: sqlite_nio_sqlite3_column_name(statement, $0)) }
         while true {
-            let status = sqlite3_step(statement)
+            let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return rows }
             guard status == SQLITE_ROW else { throw failure(status, handle) }
             var values: [String: SQLValue] = [:]
@@ -52,9 +52,9 @@ final class SQLiteConnection {
     }
 
     func close() {
-        for statement in statements.values { sqlite3_finalize(statement) }
+        for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
-        sqlite3_close_v2(handle)
+        sqlite_nio_sqlite3_close_v2(handle)
         handle = nil
     }
 
@@ -63,7 +63,7 @@ final class SQLiteConnection {
     private func prepared(_ sql: String, _ handle: OpaquePointer) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
-        try check(sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), handle)
+        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), handle)
         guard let statement else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "empty statement: \(sql)") }
         statements[sql] = statement
         return statement
@@ -71,21 +71,21 @@ final class SQLiteConnection {
 
     private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
         switch value {
-        case .text(let text): sqlite3_bind_text(statement, index, text, -1, Self.transient)
-        case .integer(let integer): sqlite3_bind_int64(statement, index, integer)
-        case .real(let real): sqlite3_bind_double(statement, index, real)
-        case .null: sqlite3_bind_null(statement, index)
+        case .text(let text): sqlite_nio_sqlite3_bind_text(statement, index, text, -1, Self.transient)
+        case .integer(let integer): sqlite_nio_sqlite3_bind_int64(statement, index, integer)
+        case .real(let real): sqlite_nio_sqlite3_bind_double(statement, index, real)
+        case .null: sqlite_nio_sqlite3_bind_null(statement, index)
         }
     }
 
     private static func value(at index: Int32, in statement: OpaquePointer) -> SQLValue {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, index))
+        switch sqlite_nio_sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: .integer(sqlite_nio_sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: .real(sqlite_nio_sqlite3_column_double(statement, index))
         case SQLITE_NULL: .null
         default:
             // Text, and blobs read as UTF-8 text (the schema stores none).
-            sqlite3_column_text(statement, index).map { .text(String(cString: $0)) } ?? .null
+            sqlite_nio_sqlite3_column_text(statement, index).map { .text(String(cString: $0)) } ?? .null
         }
     }
 
@@ -94,10 +94,10 @@ final class SQLiteConnection {
     }
 
     private func failure(_ status: Int32, _ handle: OpaquePointer) -> any Error {
-        let message = String(cString: sqlite3_errmsg(handle))
+        let message = String(cString: sqlite_nio_sqlite3_errmsg(handle))
         // SQLITE_CONSTRAINT_UNIQUE and _PRIMARYKEY (SQLITE_CONSTRAINT | 8 << 8, | 6 << 8): the C
         // macros are expressions, which Swift does not import.
-        switch sqlite3_extended_errcode(handle) {
+        switch sqlite_nio_sqlite3_extended_errcode(handle) {
         case SQLITE_CONSTRAINT | 8 << 8, SQLITE_CONSTRAINT | 6 << 8:
             // "UNIQUE constraint failed: table.column": the same error PostgreSQL's 23505 becomes.
             let column = message.split(separator: ": ", maxSplits: 1).last ?? ""

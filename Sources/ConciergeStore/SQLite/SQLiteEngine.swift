@@ -1,4 +1,4 @@
-import CSQLite
+import VaporCSQLite
 import Foundation
 public import Logging
 

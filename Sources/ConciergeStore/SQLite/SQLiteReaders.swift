@@ -1,4 +1,4 @@
-import CSQLite
+import VaporCSQLite
 import Foundation
 
 /// Read-only connections to a WAL database, each behind its own mutex, taken in turn.
