@@ -1,5 +1,5 @@
 public import ConciergeModels
-public import Foundation
+import Foundation
 
 /// The events API, one method per endpoint of the seed (and the contract's additions), so an
 /// app can swap in a fake for previews and tests.
