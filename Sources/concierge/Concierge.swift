@@ -5,6 +5,9 @@ struct Concierge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "concierge",
         abstract: "Concierge: a self-hostable booking platform.",
-        subcommands: [Serve.self, Migrate.self, Rides.self, StaysCommand.self, EventsCommand.self, Bench.self, Reliability.self]
+        subcommands: [
+            Serve.self, Migrate.self, Rides.self, StaysCommand.self, EventsCommand.self, CommuteCommand.self, Bench.self,
+            Reliability.self,
+        ]
     )
 }
