@@ -17,8 +17,9 @@ import Testing
         try await TestApp.make(engine: .sqlite, environment: ["CONCIERGE_ADMIN_TOKEN": adminToken])
     }
 
-    /// The same place twice is the caller's input to change (400), not a failed provider (502).
-    @Test func noRouteBetweenThePlacesIsABadRequest() async throws {
+    /// No route between the places is the seed's 502 `route_failed` ("route calculation failed,
+    /// ask the user to check locations"), with a message that says why.
+    @Test func noRouteBetweenThePlacesIsTheSeeds502RouteFailed() async throws {
         let app = try await Self.make()
         let pickup = app.clock.now.addingTimeInterval(3 * 86_400)
         try await app.run { client in
@@ -26,13 +27,13 @@ import Testing
                 .get,
                 "/rides/pricing?originPlaceId=gz_iata_ZRH&destinationPlaceId=gz_iata_ZRH&pickupDatetime=\(WireDate.string(from: pickup))"
             )
-            #expect(priced.status == .badRequest)
+            #expect(priced.status == .badGateway)
             #expect(priced.errorBody?.code == "route_failed")
             #expect(priced.errorBody?.error.contains("same place") == true)
 
             let token = try await client.signedInCustomer()
             let booked = try await client.book(token: token, pickupAt: pickup, from: "gz_iata_ZRH", to: "gz_iata_ZRH")
-            #expect(booked.status == .badRequest)
+            #expect(booked.status == .badGateway)
             #expect(booked.errorBody?.code == "route_failed")
         }
     }

@@ -116,15 +116,15 @@ import Testing
             "invalid_place"
         ),
         (
-            "originPlaceId=\(zurich)&destinationPlaceId=\(zurich)&pickupDatetime=\(saturdayAfternoon)", 400,
+            "originPlaceId=\(zurich)&destinationPlaceId=\(zurich)&pickupDatetime=\(saturdayAfternoon)", 502,
             "route_failed"
         ),
         (
-            "originPlaceId=\(zurichAirport)&destinationPlaceId=\(newYork)&pickupDatetime=\(saturdayAfternoon)", 400,
+            "originPlaceId=\(zurichAirport)&destinationPlaceId=\(newYork)&pickupDatetime=\(saturdayAfternoon)", 502,
             "route_failed"
         ),
         (
-            "originPlaceId=\(zurich)&destinationPlaceId=gz_iata_LIS&pickupDatetime=\(saturdayAfternoon)", 400,
+            "originPlaceId=\(zurich)&destinationPlaceId=gz_iata_LIS&pickupDatetime=\(saturdayAfternoon)", 502,
             "route_failed"
         ),
     ]

@@ -45,7 +45,14 @@ public struct RidePricingService: Sendable {
         async let originLookup = place(originPlaceId, role: "pickup")
         async let destinationLookup = place(destinationPlaceId, role: "destination")
         let (origin, destination) = try await (originLookup, destinationLookup)
-        let route = try await routes.route(from: origin, to: destination, departure: pickup)
+        let route: RouteEstimate
+        do {
+            route = try await routes.route(from: origin, to: destination, departure: pickup)
+        } catch let error as ConciergeError where error.code == "route_failed" {
+            // The seed's error table: 502 "route calculation failed", which its app maps to
+            // `routeCalculationFailed` and answers with "check the locations".
+            throw ConciergeError(.upstreamFailed, code: "route_failed", message: error.message)
+        }
         let quote = calculator.quote(
             distanceMeters: route.distanceMeters, durationSeconds: route.durationSeconds, pickup: pickup,
             pickupKind: origin.kind)
