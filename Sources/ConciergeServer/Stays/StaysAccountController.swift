@@ -1,6 +1,5 @@
 import ConciergeCore
 import ConciergeModels
-import HTTPTypes
 import Hummingbird
 
 /// `/stays/user/register`, `/stays/login`, `/stays/auth/refresh` and the profile.
@@ -14,19 +13,6 @@ struct StaysAccountController {
         group.post("user/register", use: register)
             .post("login", use: login)
             .post("auth/refresh", use: refresh)
-        // `user/register` is a literal beside `user/{username}`: the router answers it with the
-        // literal's methods only, so its 405 says so itself (the platform's 405 would list the
-        // profile's GET and PATCH as well).
-        for method: HTTPRequest.Method in [.get, .put, .patch, .delete, .options] {
-            group.on("user/register", method: method) { request, _ in
-                var response = StaysErrorRenderer().response(
-                    for: ErrorDescription(
-                        status: .methodNotAllowed, code: "method_not_allowed",
-                        message: "/stays/user/register does not accept \(request.method); it accepts POST."))
-                response.headers[.allow] = "POST"
-                return response
-            }
-        }
         group.group("user")
             .add(middleware: PlatformSessionMiddleware(sessions: sessions))
             .group(context: StaysSignedInContext.self)

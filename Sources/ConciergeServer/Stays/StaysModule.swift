@@ -24,6 +24,7 @@ struct StaysModule: VerticalModule {
             templates: try StaysTemplates.make(), clock: platform.clock, random: platform.random)
         let wire = StaysWire(hotel: configuration.hotel, policy: policy, publicURL: platform.configuration.publicURL)
 
+        router.add(middleware: StaysRegisterMethodMiddleware())
         let group = router.group("stays").add(middleware: StaysErrorMiddleware())
         StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
             .addRoutes(to: group)
