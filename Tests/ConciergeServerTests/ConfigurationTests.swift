@@ -34,6 +34,7 @@ import Testing
         ("CONCIERGE_PORT", "eighty", "not a whole number"),
         ("CONCIERGE_PORT", "70000", "outside"),
         ("CONCIERGE_MODE", "staging", "dev, production"),
+        ("CONCIERGE_SQLITE_SYNCHRONOUS", "sometimes", "full, normal"),
         ("DATABASE_URL", "mysql://localhost/db", "postgres://"),
         ("DATABASE_URL", "postgres://localhost", "names no user"),
         ("CONCIERGE_SECRET", "short", "at least 32"),

@@ -5,7 +5,8 @@ extension ServerConfiguration.Storage {
     /// Opens the configured engine.
     func open(logger: Logger) async throws -> any SQLDatabase {
         switch self {
-        case .sqlite(let path): try await SQLiteEngine.open(path: path, logger: logger)
+        case .sqlite(let path, let synchronous):
+            try await SQLiteEngine.open(path: path, synchronous: synchronous, logger: logger)
         case .postgres(let url): PostgresEngine(url: url, logger: logger)
         }
     }

@@ -24,6 +24,11 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_SQLITE_PATH", defaultValue: "./concierge.sqlite",
             summary: "SQLite file, used unless DATABASE_URL is set."),
         .init(
+            name: "CONCIERGE_SQLITE_SYNCHRONOUS", defaultValue: "full",
+            summary:
+                "`full` (every acknowledged commit survives a power cut) or `normal` (survives a crash of the server only)."
+        ),
+        .init(
             name: "DATABASE_URL", defaultValue: "(unset)",
             summary: "PostgreSQL, e.g. postgres://user:pw@localhost:5432/concierge; wins over SQLite."),
         .init(
@@ -93,7 +98,8 @@ public struct ConfigurationVariable: Sendable {
             summary: "Use Twilio Verify (VA…) instead of the Messages API."),
         .init(
             name: "CONCIERGE_BCRYPT_COST", defaultValue: "11",
-            summary: "bcrypt cost of account passwords (4–31); 11 took about 155 ms per hash on this project's machine."),
+            summary: "bcrypt cost of account passwords (4–31); 11 took about 155 ms per hash on this project's machine."
+        ),
         .init(
             name: "CONCIERGE_SIGNIN_PER_ACCOUNT", defaultValue: "10",
             summary: "Password sign-ins per email or user name per 15 minutes."),

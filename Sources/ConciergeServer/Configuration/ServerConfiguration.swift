@@ -8,13 +8,13 @@ public import Logging
 /// flags, which the CLI folds into the same dictionary). Parsing fails fast with a
 /// `ConfigurationError` naming the variable.
 public struct ServerConfiguration: Sendable {
-    public enum Mode: String, Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
         case dev
         case production
     }
 
     public enum Storage: Sendable, Equatable {
-        case sqlite(path: String)
+        case sqlite(path: String, synchronous: SQLiteSynchronous = .full)
         case postgres(PostgresURL)
     }
 
@@ -81,7 +81,9 @@ public struct ServerConfiguration: Sendable {
                 throw ConfigurationError("DATABASE_URL", "\(error.description)")
             }
         } else {
-            storage = .sqlite(path: reader.string("CONCIERGE_SQLITE_PATH"))
+            storage = .sqlite(
+                path: reader.string("CONCIERGE_SQLITE_PATH"),
+                synchronous: try reader.choice("CONCIERGE_SQLITE_SYNCHRONOUS", SQLiteSynchronous.self))
         }
         secret = reader.optional("CONCIERGE_SECRET")
         if let secret, secret.count < 32 {
@@ -261,11 +263,12 @@ fileprivate struct EnvironmentReader {
         }
     }
 
-    func choice<T: RawRepresentable>(_ name: String, _ type: T.Type) throws(ConfigurationError) -> T
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(ConfigurationError) -> T
     where T.RawValue == String {
         let text = string(name)
         guard let value = T(rawValue: text.lowercased()) else {
-            throw ConfigurationError(name, "'\(text)' is not one of the allowed values (dev, production)")
+            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError(name, "'\(text)' is not one of the allowed values (\(allowed))")
         }
         return value
     }

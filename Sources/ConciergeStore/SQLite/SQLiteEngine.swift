@@ -1,6 +1,6 @@
-import VaporCSQLite
 import Foundation
 public import Logging
+import VaporCSQLite
 
 /// SQLite called directly: one writing connection and, for a database file, two reading ones.
 /// SQLite allows one writer at a time anyway; every write goes through one connection, committed
@@ -20,16 +20,18 @@ public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
     private let readers: SQLiteReaders?
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for `":memory:"`.
-    public static func open(path: String, logger: Logger) async throws -> SQLiteEngine {
+    public static func open(path: String, synchronous: SQLiteSynchronous = .full, logger: Logger) async throws
+        -> SQLiteEngine
+    {
         let connection = try SQLiteConnection(path: path)
         if path != ":memory:" {
-            // WAL lets readers in other processes proceed while we write; NORMAL sync is
-            // durable across application crashes (only an OS crash can lose the last commit).
+            // WAL lets readers in other processes proceed while we write; FULL syncs every
+            // commit group before it is acknowledged (NORMAL would survive only application crashes).
             // Small pages: a booking touches a dozen B-tree pages and each is written to the log
             // whole; 1 KB pages cut those bytes by three quarters (new databases only).
             _ = try connection.execute("PRAGMA page_size=1024", [])
             _ = try connection.execute("PRAGMA journal_mode=WAL", [])
-            _ = try connection.execute("PRAGMA synchronous=NORMAL", [])
+            _ = try connection.execute("PRAGMA synchronous=\(synchronous.rawValue.uppercased())", [])
             // Checkpoints run on their own connection (see SQLiteCheckpointer), not in commits.
             _ = try connection.execute("PRAGMA wal_autocheckpoint=0", [])
         }
