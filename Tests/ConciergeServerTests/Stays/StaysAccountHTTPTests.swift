@@ -73,6 +73,26 @@ import Testing
         }
     }
 
+    @Test func signInsAreThrottledPerLoginWithRetryAfterInTheWrapper() async throws {
+        let app = try await TestApp.make(
+            engine: .sqlite,
+            environment: StaysFixtures.environment.merging(["CONCIERGE_SIGNIN_PER_ACCOUNT": "3"]) { $1 })
+        try await app.run { client in
+            _ = try await client.staysSignUp()
+            // Signing up signed in once already: two more attempts reach the limit of three.
+            for _ in 0..<2 {
+                let wrong = try await client.stays(
+                    .post, "/login", json: #"{"username": "anna.m", "password": "wrong password!"}"#)
+                #expect(wrong.status == .unauthorized)
+            }
+            let response = try await client.send(
+                .post, "/stays/login", json: #"{"username": "anna.m", "password": "correct horse battery"}"#)
+            #expect(response.status == .tooManyRequests && response.headers[.retryAfter] != nil)
+            let envelope = try response.decode(Stays.APIResponse<Stays.Empty>.self)
+            #expect(envelope.status == 429 && envelope.errorType != nil && envelope.data == nil)
+        }
+    }
+
     @Test(arguments: TestEngine.all)
     func accessTokensLastFifteenMinutesAndASpentRefreshTokenEndsTheFamily(engine: TestEngine) async throws {
         let app = try await TestApp.make(engine: engine, environment: StaysFixtures.environment)
