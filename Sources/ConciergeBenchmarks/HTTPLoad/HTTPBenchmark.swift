@@ -46,6 +46,10 @@ public struct HTTPBenchmark: Sendable {
             environment["DATABASE_URL"] = databaseURL
         } else {
             environment["CONCIERGE_SQLITE_PATH"] = directory.appendingPathComponent("bench.sqlite").path
+            // The one server setting a run may choose from outside: how commits reach the disk.
+            if let synchronous = ProcessInfo.processInfo.environment["CONCIERGE_SQLITE_SYNCHRONOUS"] {
+                environment["CONCIERGE_SQLITE_SYNCHRONOUS"] = synchronous
+            }
         }
         let server = try ServerProcess(
             executable: executable, port: try await ServerProcess.freePort(), environment: environment,
