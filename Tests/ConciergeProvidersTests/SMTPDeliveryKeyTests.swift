@@ -12,7 +12,7 @@ import Testing
         let sender = try SMTPEmailSender(
             smtpURL: "smtp://localhost:\(server.port)?from=rides@example.com",
             // A generous time-out: TLS in a debug build on a loaded machine can take seconds.
-            trustRootsPEM: Array(SMTPTestServer.certificatePEM.utf8), timeout: .seconds(60))
+            trustRootsPEM: Array(SMTPTestServer.certificatePEM.utf8), timeout: .seconds(300))
         for key in ["bkg_1:confirmation", "bkg_1:confirmation", "bkg_1.confirmation", nil, nil] {
             try await sender.sendEmail(
                 to: "guest@example.org", subject: "Your ride VRM-100001 is confirmed", textBody: "Confirmed.",

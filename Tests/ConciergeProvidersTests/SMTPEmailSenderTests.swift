@@ -8,7 +8,7 @@ import Testing
 @Suite struct SMTPEmailSenderTests {
     static let trustRoot = Array(SMTPTestServer.certificatePEM.utf8)
 
-    private func sender(_ url: String, trusting: Bool = true, timeout: Duration = .seconds(60)) throws
+    private func sender(_ url: String, trusting: Bool = true, timeout: Duration = .seconds(300)) throws
         -> SMTPEmailSender
     {
         try SMTPEmailSender(smtpURL: url, trustRootsPEM: trusting ? Self.trustRoot : nil, timeout: timeout)
@@ -153,9 +153,9 @@ import Testing
             await sendError(
                 try sender("smtp://127.0.0.1:\(server.port)?from=noreply@example.com", timeout: .milliseconds(500))))
         #expect(error.code == "email_unavailable")
-        // Without the time-out it would wait for ever; the bound is loose because a loaded CI
-        // machine can take seconds to schedule anything.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Without the time-out it would wait for ever; the bound is loose because the whole
+        // suite runs at once and a busy machine can take long to schedule anything.
+        #expect(ContinuousClock.now - started < .seconds(240))
     }
 
     @Test func serverWithoutSTARTTLSIsRefusedWhenTLSIsRequired() async throws {
