@@ -79,7 +79,7 @@ public struct CommuteBenchmark: Sendable {
     }
 
     public func run() async throws -> Result {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let population = (0..<commuters).map { index in
             Commuter(
                 origin: Coordinate(latitude: 47 + Double(index) * 0.001, longitude: 8.5),
@@ -178,20 +178,8 @@ public struct CommuteBenchmark: Sendable {
     }
 }
 
-/// A small seeded generator, so every run simulates the same commuters.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The drills' seeded generator draws the commuters too, so every run simulates the same ones.
+extension SplitMix64 {
     mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
 
     /// Box–Muller.
