@@ -16,7 +16,8 @@ import Testing
         let signer = try TokenSigner()
         let clock = ManualTimeSource(Self.issuedAt.addingTimeInterval(60))
         let transport = signer.jwksTransport()
-        let verifier = Self.verifier(.apple, issuers: ["https://appleid.apple.com"], audience: "com.example.concierge",
+        let verifier = Self.verifier(
+            .apple, issuers: ["https://appleid.apple.com"], audience: "com.example.concierge",
             transport: transport, clock: clock)
         let claims = try Self.recorded("apple", "id_token_native_app")
         let token = try signer.sign(claims)
@@ -27,16 +28,21 @@ import Testing
         #expect(identity.subject == "001234.0f1e2d3c4b5a69788796a5b4c3d2e1f0.1234")
         #expect(identity.email == "k7q2m9x4rt@privaterelay.appleid.com")
         #expect(identity.emailVerified)
-        #expect(await Self.code { try await verifier.verify(token, provider: .apple, nonce: "another") } == "invalid_id_token")
-        #expect(await Self.code { try await verifier.verify(token, provider: .google, nonce: nil) } == "invalid_id_token")
+        #expect(
+            await Self.code { try await verifier.verify(token, provider: .apple, nonce: "another") }
+                == "invalid_id_token")
+        #expect(
+            await Self.code { try await verifier.verify(token, provider: .google, nonce: nil) } == "invalid_id_token")
         #expect(await transport.requests.map(\.url) == ["https://keys.example/jwks"])
     }
 
     @Test func googleIssuersAreOneAndTheAudienceMustBeOurs() async throws {
         let signer = try TokenSigner()
         let clock = ManualTimeSource(Self.issuedAt.addingTimeInterval(60))
-        let verifier = Self.verifier(.google, issuers: ["https://accounts.google.com", "accounts.google.com"],
-            audience: "123456789012-serverexampleclientid.apps.googleusercontent.com", transport: signer.jwksTransport(),
+        let verifier = Self.verifier(
+            .google, issuers: ["https://accounts.google.com", "accounts.google.com"],
+            audience: "123456789012-serverexampleclientid.apps.googleusercontent.com",
+            transport: signer.jwksTransport(),
             clock: clock)
         let bare = try signer.sign(try Self.recorded("google", "id_token_issuer_without_scheme"))
         let identity = try await verifier.verify(bare, provider: .google, nonce: nil)
@@ -45,33 +51,39 @@ import Testing
 
         var foreign = try Self.recorded("google", "id_token")
         foreign["aud"] = "123456789012-someoneelse.apps.googleusercontent.com"
-        #expect(await Self.code { try await verifier.verify(try signer.sign(foreign), provider: .google, nonce: nil) }
-            == "invalid_id_token")
+        #expect(
+            await Self.code { try await verifier.verify(try signer.sign(foreign), provider: .google, nonce: nil) }
+                == "invalid_id_token")
         clock.advance(by: 3600 + 61)
         let expired = try signer.sign(try Self.recorded("google", "id_token"))
-        #expect(await Self.code { try await verifier.verify(expired, provider: .google, nonce: nil) } == "invalid_id_token")
+        #expect(
+            await Self.code { try await verifier.verify(expired, provider: .google, nonce: nil) } == "invalid_id_token")
     }
 
     @Test func clerkTokensWithoutAudienceAreCheckedByAuthorizedPartyAndNotBefore() async throws {
         let signer = try TokenSigner()
         let clock = ManualTimeSource(Self.issuedAt.addingTimeInterval(10))
-        let verifier = Self.verifier(.oidc, issuers: ["https://clerk.example.com"], audience: "https://app.example.com",
+        let verifier = Self.verifier(
+            .oidc, issuers: ["https://clerk.example.com"], audience: "https://app.example.com",
             transport: signer.jwksTransport(), clock: clock)
         let claims = try Self.recorded("clerk", "session_token_v2")
         let identity = try await verifier.verify(try signer.sign(claims), provider: .oidc, nonce: nil)
         #expect(identity.subject == "user_2EXAMPLEu3v4w5x6y7z8a9b0c1d2")
         var early = claims
         early["nbf"] = Int(clock.now.timeIntervalSince1970) + 120
-        #expect(await Self.code { try await verifier.verify(try signer.sign(early), provider: .oidc, nonce: nil) }
-            == "invalid_id_token")
+        #expect(
+            await Self.code { try await verifier.verify(try signer.sign(early), provider: .oidc, nonce: nil) }
+                == "invalid_id_token")
     }
 
     @Test func keysAreKeptForMaxAgeAndAnUnknownKeyRefetchesAtMostOnceAMinute() async throws {
         let signer = try TokenSigner()
         let clock = ManualTimeSource(Self.issuedAt.addingTimeInterval(60))
         let transport = signer.jwksTransport(cacheControl: "public, max-age=600, must-revalidate")
-        let verifier = Self.verifier(.google, issuers: ["https://accounts.google.com"],
-            audience: "123456789012-serverexampleclientid.apps.googleusercontent.com", transport: transport, clock: clock)
+        let verifier = Self.verifier(
+            .google, issuers: ["https://accounts.google.com"],
+            audience: "123456789012-serverexampleclientid.apps.googleusercontent.com", transport: transport,
+            clock: clock)
         let token = try signer.sign(try Self.recorded("google", "id_token"))
         _ = try await verifier.verify(token, provider: .google, nonce: nil)
         _ = try await verifier.verify(token, provider: .google, nonce: nil)
@@ -93,13 +105,16 @@ import Testing
     @Test func onlyRS256IsAcceptedFromProviders() async throws {
         let signer = try TokenSigner()
         let transport = signer.jwksTransport()
-        let verifier = Self.verifier(.google, issuers: ["https://accounts.google.com"],
+        let verifier = Self.verifier(
+            .google, issuers: ["https://accounts.google.com"],
             audience: "123456789012-serverexampleclientid.apps.googleusercontent.com", transport: transport,
             clock: ManualTimeSource(Self.issuedAt))
         let claims = try Self.recorded("google", "id_token")
         for alg in ["HS256", "none", "ES256"] {
             let forged = try signer.sign(claims, alg: alg)
-            #expect(await Self.code { try await verifier.verify(forged, provider: .google, nonce: nil) } == "invalid_id_token")
+            #expect(
+                await Self.code { try await verifier.verify(forged, provider: .google, nonce: nil) }
+                    == "invalid_id_token")
         }
         #expect(await transport.requests.isEmpty)
     }
@@ -128,7 +143,8 @@ import Testing
         let trusting = JWKSIDTokenVerifier(issuers: [], dev: dev, clock: clock)
         #expect(try await trusting.verify(token, provider: .google, nonce: nil).email == "dev@example.ch")
         let production = JWKSIDTokenVerifier(issuers: [], dev: nil, clock: clock)
-        #expect(await Self.code { try await production.verify(token, provider: .google, nonce: nil) } == "invalid_id_token")
+        #expect(
+            await Self.code { try await production.verify(token, provider: .google, nonce: nil) } == "invalid_id_token")
     }
 
     // MARK: Helpers

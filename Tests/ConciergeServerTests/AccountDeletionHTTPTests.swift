@@ -24,7 +24,8 @@ import Testing
             let reference = try #require(booked.quoteReference)
             let platform = try await client.signUp(email: "anna.m@example.ch").decode(AccountHTTP.Session.self)
             _ = try await client.send(
-                .post, "/account/link", json: #"{"login": "anna.m@example.ch", "password": "\#(AccountHTTP.password)"}"#,
+                .post, "/account/link",
+                json: #"{"login": "anna.m@example.ch", "password": "\#(AccountHTTP.password)"}"#,
                 token: token)
 
             let deleted = try await client.send(.delete, "/account", token: token)
@@ -36,7 +37,8 @@ import Testing
             #expect(try await client.refresh(try #require(platform.refreshToken)).status == .unauthorized)
             // No method signs in to it any more.
             let password = try await client.send(
-                .post, "/account/sign-in", json: #"{"login": "anna.m@example.ch", "password": "\#(AccountHTTP.password)"}"#)
+                .post, "/account/sign-in",
+                json: #"{"login": "anna.m@example.ch", "password": "\#(AccountHTTP.password)"}"#)
             #expect(password.status == .unauthorized)
             let again = try await client.signIn(phone: "+41791234567")
             #expect(again.customer.id != customerID)
@@ -45,8 +47,9 @@ import Testing
             // The booking stays, for accounting, still on the erased customer's row.
             let kept = try await client.adminBooking(reference, adminToken: Self.adminToken)
             #expect(kept.customerId == customerID)
-            #expect(try await client.send(.get, "/rides/bookings", token: again.sessionToken)
-                .decode(BookingListResponse.self).bookings.isEmpty)
+            #expect(
+                try await client.send(.get, "/rides/bookings", token: again.sessionToken)
+                    .decode(BookingListResponse.self).bookings.isEmpty)
         }
     }
 }

@@ -17,11 +17,13 @@ import Testing
             let code = try await client.latestCode()
 
             let wrong = try await client.send(
-                .post, "/account/link", json: #"{"phone": "+41795550011", "code": "\#(code == "000000" ? "111111" : "000000")"}"#,
+                .post, "/account/link",
+                json: #"{"phone": "+41795550011", "code": "\#(code == "000000" ? "111111" : "000000")"}"#,
                 token: session.accessToken)
             #expect(wrong.errorBody?.code == "invalid_code")
             let linked = try await client.send(
-                .post, "/account/link", json: #"{"phone": "+41795550011", "code": "\#(code)"}"#, token: session.accessToken)
+                .post, "/account/link", json: #"{"phone": "+41795550011", "code": "\#(code)"}"#,
+                token: session.accessToken)
             #expect(linked.status == .ok)
             #expect(try linked.decode(AccountHTTP.AccountBody.self).account.verifiedPhones == ["+41795550011"])
 
@@ -56,7 +58,8 @@ import Testing
             let viaEmail = try await client.send(.get, "/account", token: events.accessToken)
             #expect(try viaEmail.decode(AccountHTTP.AccountBody.self).account.id == rides.customer.id)
             let signIn = try await client.send(
-                .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
+                .post, "/account/sign-in",
+                json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
             #expect(try signIn.decode(AccountHTTP.Session.self).account?.id == rides.customer.id)
         }
     }
@@ -72,7 +75,8 @@ import Testing
             _ = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41797654321"}"#)
             let code = try await client.latestCode()
             let refused = try await client.send(
-                .post, "/account/link", json: #"{"phone": "+41797654321", "code": "\#(code)"}"#, token: first.sessionToken)
+                .post, "/account/link", json: #"{"phone": "+41797654321", "code": "\#(code)"}"#,
+                token: first.sessionToken)
             #expect(refused.status == .conflict)
             #expect(refused.errorBody?.code == "credential_in_use")
         }

@@ -73,7 +73,8 @@ import Testing
             _ = try await client.signUp(email: "anna@example.ch")
             for index in 0..<3 {
                 let wrong = try await client.send(
-                    .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "wrong-\#(index)-pass"}"#,
+                    .post, "/account/sign-in",
+                    json: #"{"login": "anna@example.ch", "password": "wrong-\#(index)-pass"}"#,
                     headers: AccountHTTP.from("203.0.113.\(index + 1)"))
                 #expect(wrong.status == .unauthorized)
             }
@@ -105,7 +106,8 @@ import Testing
             // Four addresses of one /64, each trying another login: the network's allowance.
             for index in 1...4 {
                 let response = try await client.send(
-                    .post, "/account/sign-in", json: #"{"login": "user\#(index)@example.ch", "password": "whatever-pass"}"#,
+                    .post, "/account/sign-in",
+                    json: #"{"login": "user\#(index)@example.ch", "password": "whatever-pass"}"#,
                     headers: AccountHTTP.from("2001:db8:1:2::\(index)"))
                 #expect(response.status == .unauthorized)
             }
@@ -151,7 +153,8 @@ import Testing
             #expect(try await client.send(.post, "/account/email/resend", token: session.accessToken).status == .ok)
             let second = try await client.mailedToken(to: "anna@example.ch", subject: "Confirm", delivering: worker)
             #expect(second != first)
-            #expect(try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(second)"}"#).status == .ok)
+            #expect(
+                try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(second)"}"#).status == .ok)
             // After 24 hours an unused link is dead whatever happened since.
             app.clock.advance(by: 24 * 3600)
             let late = try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(first)"}"#)
@@ -164,8 +167,10 @@ import Testing
         let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
         try await app.runWithWorker { client, worker in
             let session = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
-            let forgot = try await client.send(.post, "/account/password/forgot", json: #"{"email": "anna@example.ch"}"#)
-            let unknown = try await client.send(.post, "/account/password/forgot", json: #"{"email": "bob@example.ch"}"#)
+            let forgot = try await client.send(
+                .post, "/account/password/forgot", json: #"{"email": "anna@example.ch"}"#)
+            let unknown = try await client.send(
+                .post, "/account/password/forgot", json: #"{"email": "bob@example.ch"}"#)
             #expect(forgot.status == .ok)
             #expect(String(buffer: forgot.body) == String(buffer: unknown.body))
             let token = try await client.mailedToken(to: "anna@example.ch", subject: "Reset", delivering: worker)
@@ -183,7 +188,8 @@ import Testing
             #expect(reset.status == .ok)
             #expect(try await client.send(.get, "/account", token: session.accessToken).status == .unauthorized)
             let old = try await client.send(
-                .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
+                .post, "/account/sign-in",
+                json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
             #expect(old.status == .unauthorized)
             let new = try await client.send(
                 .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "a-new-long-password"}"#)

@@ -32,7 +32,8 @@ import Testing
 
             // Another sign-in is another family, untouched.
             let other = try await client.send(
-                .post, "/account/sign-in", json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
+                .post, "/account/sign-in",
+                json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#)
             #expect(other.status == .ok)
         }
     }
@@ -44,7 +45,8 @@ import Testing
             let session = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
             app.clock.advance(by: 15 * 60)
             #expect(try await client.send(.get, "/account", token: session.accessToken).status == .unauthorized)
-            let refreshed = try await client.refresh(try #require(session.refreshToken)).decode(AccountHTTP.Session.self)
+            let refreshed = try await client.refresh(try #require(session.refreshToken)).decode(
+                AccountHTTP.Session.self)
             #expect(try await client.send(.get, "/account", token: refreshed.accessToken).status == .ok)
 
             let signedOut = try await client.send(.post, "/account/sign-out", token: refreshed.accessToken)

@@ -26,7 +26,9 @@ import Testing
                 #expect(signedIn.status == .ok)
                 let account = try #require(try signedIn.decode(AccountHTTP.Session.self).account)
                 #expect(account.verifiedEmails == ["anna@example.ch"])
-                #expect(account.methods.contains { $0.kind == "oidc" && $0.identifier == "https://accounts.google.com g-1" })
+                #expect(
+                    account.methods.contains { $0.kind == "oidc" && $0.identifier == "https://accounts.google.com g-1" }
+                )
                 // The same subject signs in to the same account again.
                 let again = try await client.idTokenSignIn(try await issuer.token(sub: "g-1", now: now))
                 #expect(try again.decode(AccountHTTP.Session.self).account?.id == account.id)
@@ -76,7 +78,8 @@ import Testing
 
                 // An email the provider does not vouch for never joins.
                 let unverified = try await client.idTokenSignIn(
-                    try await issuer.token(sub: "g-3", email: "anna@example.ch", emailVerified: false, now: app.clock.now))
+                    try await issuer.token(
+                        sub: "g-3", email: "anna@example.ch", emailVerified: false, now: app.clock.now))
                 #expect(try unverified.decode(AccountHTTP.Session.self).account?.id != accountID)
             }
         }
@@ -132,7 +135,8 @@ enum DevIdentityAudience {
 }
 
 extension TestClientProtocol {
-    func idTokenSignIn(_ token: String, provider: String = "google", nonce: String? = nil) async throws -> TestResponse {
+    func idTokenSignIn(_ token: String, provider: String = "google", nonce: String? = nil) async throws -> TestResponse
+    {
         var body = ["provider": provider, "idToken": token]
         body["nonce"] = nonce
         return try await send(
@@ -202,7 +206,8 @@ actor LocalIdentityIssuer {
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: "application/json", .cacheControl: "public, max-age=23641, must-revalidate, no-transform",
+                    .contentType: "application/json",
+                    .cacheControl: "public, max-age=23641, must-revalidate, no-transform",
                 ],
                 body: .init(byteBuffer: ByteBuffer(string: document)))
         }

@@ -55,7 +55,9 @@ import Testing
 
     @Test func theServedDocumentHasEveryRidesPathOnceAndTheRidesSchemas() throws {
         let text = try OpenAPIDocument.text()
-        let paths = text.split(separator: "\n").filter { $0.hasPrefix("  /") }.map { String($0.dropFirst(2).dropLast()) }
+        let paths = text.split(separator: "\n").filter { $0.hasPrefix("  /") }.map {
+            String($0.dropFirst(2).dropLast())
+        }
         #expect(Set(paths).count == paths.count)
         for path in [
             "/rides/sms-code-send", "/rides/sms-code-verify", "/rides/logout", "/rides/me",

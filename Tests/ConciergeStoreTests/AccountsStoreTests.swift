@@ -16,7 +16,8 @@ import Testing
         let hasher = SecretHasher(secret: "test-secret")
         let token = "rides-token-from-before-the-platform"
         try await database.query(
-            "INSERT INTO customers (id, phone, name, email, created_at) VALUES ('cus_1', '+41791234567', 'Anna', NULL, 1)")
+            "INSERT INTO customers (id, phone, name, email, created_at) VALUES ('cus_1', '+41791234567', 'Anna', NULL, 1)"
+        )
         try await database.query(
             "INSERT INTO sessions (token_hash, customer_id, created_at, expires_at, revoked_at) VALUES (?, 'cus_1', 1, ?, NULL)",
             [.text(hasher.hash(token, purpose: "session")), SQLValue(Self.now.addingTimeInterval(3600))])
@@ -97,7 +98,8 @@ import Testing
             _ = try await tx.insertCredential(Self.email("b@example.ch", account: "acc_b"))
         }
         try await sessions.insert(Self.session("ses_b", account: "acc_b"))
-        try await store.transaction(locking: []) { tx in try await tx.mergeAccount("acc_b", into: "acc_a", at: Self.now) }
+        try await store.transaction(locking: []) { tx in try await tx.mergeAccount("acc_b", into: "acc_a", at: Self.now)
+        }
 
         let merged = try #require(try await store.account(id: "acc_a"))
         #expect(Set(merged.methods.map(\.identifier)) == ["a@example.ch", "b@example.ch"])
@@ -147,7 +149,8 @@ import Testing
 
     static func email(_ address: String, account: String) -> StoredCredential {
         StoredCredential(
-            kind: .email, identifier: address, accountID: account, secretHash: "bcrypt", verifiedAt: nil, createdAt: now)
+            kind: .email, identifier: address, accountID: account, secretHash: "bcrypt", verifiedAt: nil, createdAt: now
+        )
     }
 
     static func session(_ id: String, account: String) -> AuthSession {

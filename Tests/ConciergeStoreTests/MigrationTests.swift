@@ -11,7 +11,9 @@ import Testing
         #expect(try await migrator.isUpToDate() == false)
 
         let applied = try await migrator.migrate()
-        #expect(applied == MigrationGroups.all.flatMap { group in group.migrations.map { "\(group.module)/\($0.version)" } })
+        #expect(
+            applied == MigrationGroups.all.flatMap { group in group.migrations.map { "\(group.module)/\($0.version)" } }
+        )
         #expect(try await migrator.currentVersion() == Migrations.latestVersion)
         #expect(try await migrator.isUpToDate())
 

@@ -47,7 +47,8 @@ import Testing
         #expect(order.vertical == "rides")
         #expect(order.accountID == "cus_1")
         #expect(order.state == "confirmed")
-        #expect(order.lines == [OrderLine(kind: "ride", description: "Ride, business", quantity: 1, unitAmountCents: 9500)])
+        #expect(
+            order.lines == [OrderLine(kind: "ride", description: "Ride, business", quantity: 1, unitAmountCents: 9500)])
         let payment = try #require(
             try await SQLPaymentLedger(database: database).payment(provider: "sandbox", providerPaymentID: "sbx_1"))
         #expect(payment.orderID == "bkg_1")

@@ -75,8 +75,10 @@ import Testing
         #expect(try await fixture.keys.claim(rides) == .claimed)
         // Same key, same account, another route: not a reuse, not a conflict.
         #expect(try await fixture.keys.claim(stays) == .claimed)
-        try await fixture.keys.complete(scope: "rides.app-book", accountID: OrdersFixture.customerID, key: "key-1", response: "ride")
-        try await fixture.keys.complete(scope: "stays.book", accountID: OrdersFixture.customerID, key: "key-1", response: "stay")
+        try await fixture.keys.complete(
+            scope: "rides.app-book", accountID: OrdersFixture.customerID, key: "key-1", response: "ride")
+        try await fixture.keys.complete(
+            scope: "stays.book", accountID: OrdersFixture.customerID, key: "key-1", response: "stay")
         #expect(try await fixture.keys.lookUp(rides) == .replay(response: "ride"))
         #expect(try await fixture.keys.lookUp(stays) == .replay(response: "stay"))
         // Within one route a different body under the key is still a reuse.

@@ -53,13 +53,18 @@ import Testing
         #expect(try await fixture.ledger.recordRefund(partial))
         // The provider's id makes a retried recording a no-op.
         #expect(try await fixture.ledger.recordRefund(refund("re_1", 4_000)) == false)
-        #expect(try await fixture.ledger.payment(provider: "mollie", providerPaymentID: payment.providerPaymentID)?
-            .refundedCents == 4_000)
+        #expect(
+            try await fixture.ledger.payment(provider: "mollie", providerPaymentID: payment.providerPaymentID)?
+                .refundedCents == 4_000)
         let rest = refund("re_2", 6_000)
         #expect(try await fixture.ledger.recordRefund(rest))
-        #expect(try await fixture.ledger.payment(provider: "mollie", providerPaymentID: payment.providerPaymentID)?
-            .refundedCents == 9_000)
-        #expect(try await fixture.ledger.refunds(paymentID: payment.id).map(\.providerRefundID).sorted() == ["re_1", "re_2"])
+        #expect(
+            try await fixture.ledger.payment(provider: "mollie", providerPaymentID: payment.providerPaymentID)?
+                .refundedCents == 9_000)
+        #expect(
+            try await fixture.ledger.refunds(paymentID: payment.id).map(\.providerRefundID).sorted() == [
+                "re_1", "re_2",
+            ])
         try await fixture.close()
     }
 

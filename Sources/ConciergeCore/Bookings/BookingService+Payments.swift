@@ -50,7 +50,8 @@ extension BookingService: PaymentOwner {
                         detail:
                             "payment arrived after the quote expired and the pickup is now too soon; refunded in full"),
                     notification: lateRefundNotice(for: booking),
-                    refund: refundRecord(booking, providerRefundID: refundID, amountCents: amount, reason: reason, now: now)),
+                    refund: refundRecord(
+                        booking, providerRefundID: refundID, amountCents: amount, reason: reason, now: now)),
                 booking)
         default:
             return booking

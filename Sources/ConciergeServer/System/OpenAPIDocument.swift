@@ -92,7 +92,9 @@ enum OpenAPIFragmentMerger {
             return
         }
         var sectionEnd = components + 1
-        while sectionEnd < lines.count, lines[sectionEnd].isEmpty || lines[sectionEnd].hasPrefix(" ") { sectionEnd += 1 }
+        while sectionEnd < lines.count, lines[sectionEnd].isEmpty || lines[sectionEnd].hasPrefix(" ") {
+            sectionEnd += 1
+        }
         guard let start = lines[components..<sectionEnd].firstIndex(of: "  \(key):") else {
             lines.insert(contentsOf: ["  \(key):"] + body, at: sectionEnd)
             return

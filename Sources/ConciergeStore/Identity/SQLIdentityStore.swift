@@ -150,7 +150,10 @@ struct SQLIdentityTransaction: IdentityTransaction {
             INSERT INTO account_credentials (kind, identifier, account_id, verified_at, created_at)
             VALUES ('phone', ?, ?, ?, ?) ON CONFLICT (kind, identifier) DO NOTHING
             """,
-            [.text(customer.phone.e164), .text(customer.id), SQLValue(customer.createdAt), SQLValue(customer.createdAt)])
+            [
+                .text(customer.phone.e164), .text(customer.id), SQLValue(customer.createdAt),
+                SQLValue(customer.createdAt),
+            ])
         try await db.query(
             "INSERT INTO customers (id, phone, name, email, created_at) VALUES (?, ?, ?, ?, ?)",
             [

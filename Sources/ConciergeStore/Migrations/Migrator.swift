@@ -107,13 +107,16 @@ public struct Migrator: Sendable {
         let table = "module_migrations"
         switch database.dialect {
         case .sqlite:
-            return !(try await database.query(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]
-            ).isEmpty)
+            return
+                !(try await database.query(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)]
+                ).isEmpty)
         case .postgres:
-            return !(try await database.query(
-                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?", [.text(table)]
-            ).isEmpty)
+            return
+                !(try await database.query(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?",
+                    [.text(table)]
+                ).isEmpty)
         }
     }
 }

@@ -37,7 +37,9 @@ final class SQLiteConnection {
             try check(bind(value, at: Int32(index + 1), in: statement), handle)
         }
         var rows: [SQLRow] = []
-        let columns = (0..<sqlite_nio_sqlite3_column_count(statement)).map { String(cString: sqlite_nio_sqlite3_column_name(statement, $0)) }
+        let columns = (0..<sqlite_nio_sqlite3_column_count(statement)).map {
+            String(cString: sqlite_nio_sqlite3_column_name(statement, $0))
+        }
         while true {
             let status = sqlite_nio_sqlite3_step(statement)
             if status == SQLITE_DONE { return rows }
@@ -63,7 +65,8 @@ final class SQLiteConnection {
     private func prepared(_ sql: String, _ handle: OpaquePointer) throws -> OpaquePointer {
         if let statement = statements[sql] { return statement }
         var statement: OpaquePointer?
-        try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), handle)
+        try check(
+            sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil), handle)
         guard let statement else { throw SQLiteFailure(code: SQLITE_MISUSE, message: "empty statement: \(sql)") }
         statements[sql] = statement
         return statement

@@ -1,5 +1,5 @@
-import VaporCSQLite
 import Foundation
+import VaporCSQLite
 
 /// Read-only connections to a WAL database, each behind its own mutex, taken in turn.
 final class SQLiteReaders: @unchecked Sendable {

@@ -23,7 +23,8 @@ public struct AccountService: Sendable {
     public init(
         store: any AccountStore, sessions: SessionService, passwords: any PasswordHasher,
         idTokens: any IDTokenVerifier,
-        phoneProof: @escaping @Sendable (_ phone: String, _ code: String, _ clientIP: String) async throws
+        phoneProof:
+            @escaping @Sendable (_ phone: String, _ code: String, _ clientIP: String) async throws
             -> PhoneNumber,
         hasher: SecretHasher, random: any RandomSource, clock: any TimeSource, policy: AccountPolicy
     ) {
@@ -116,7 +117,8 @@ public struct AccountService: Sendable {
         let newAccountID = random.identifier(prefix: "acc")
         let email = identity.emailVerified ? identity.email.flatMap { try? LoginNormalization.email($0) } : nil
         let locks =
-            ["account-login:oidc:\(identity.credentialIdentifier)"] + (email.map { ["account-login:email:\($0)"] } ?? [])
+            ["account-login:oidc:\(identity.credentialIdentifier)"]
+            + (email.map { ["account-login:email:\($0)"] } ?? [])
         let networkLimit = policy.signInLimits(login: identity.credentialIdentifier, clientIP: clientIP).filter {
             $0.key.hasPrefix("account-sign-in:net:")
         }
@@ -127,7 +129,8 @@ public struct AccountService: Sendable {
                 return existing.accountID
             }
             var accountID = newAccountID
-            if let email, let owner = try await tx.credential(kind: .email, identifier: email), owner.verifiedAt != nil {
+            if let email, let owner = try await tx.credential(kind: .email, identifier: email), owner.verifiedAt != nil
+            {
                 accountID = owner.accountID
             } else {
                 try await tx.insertAccount(id: newAccountID, displayName: identity.name, at: now)

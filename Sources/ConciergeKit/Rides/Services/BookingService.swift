@@ -27,7 +27,8 @@ extension Rides {
         /// Books a ride. Each call carries its own `Idempotency-Key`, reused when the call retries
         /// after a network failure, so a lost answer never books twice.
         public func createBooking(
-            pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String, destinationDescription: String,
+            pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String,
+            destinationDescription: String,
             dateTime: String, passengers: Int?, vehicleClass: String, flightNumber: String?, sessionToken: String?
         ) async throws(BookingError) -> BookingResponse {
             guard let sessionToken, !sessionToken.isEmpty else { throw .missingSessionToken }
@@ -49,19 +50,23 @@ extension Rides {
 
         /// The guide's form: `dateTime` as a `Date`, converted to ISO 8601 UTC (`…000Z`).
         public func createBooking(
-            pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String, destinationDescription: String,
+            pickupPlaceId: String, pickupDescription: String, destinationPlaceId: String,
+            destinationDescription: String,
             dateTime: Date, passengers: Int?, vehicleClass: String, flightNumber: String?, sessionToken: String?
         ) async throws(BookingError) -> BookingResponse {
             try await createBooking(
-                pickupPlaceId: pickupPlaceId, pickupDescription: pickupDescription, destinationPlaceId: destinationPlaceId,
+                pickupPlaceId: pickupPlaceId, pickupDescription: pickupDescription,
+                destinationPlaceId: destinationPlaceId,
                 destinationDescription: destinationDescription, dateTime: SwissDateTime.utcISO8601(from: dateTime),
-                passengers: passengers, vehicleClass: vehicleClass, flightNumber: flightNumber, sessionToken: sessionToken)
+                passengers: passengers, vehicleClass: vehicleClass, flightNumber: flightNumber,
+                sessionToken: sessionToken)
         }
 
         private func send(_ request: BookingRequest, key: String, token: String) async throws(BookingError)
             -> BookingResponse
         {
-            try await client.send("POST", "rides/app-book", body: request, token: token, headers: ["Idempotency-Key": key])
+            try await client.send(
+                "POST", "rides/app-book", body: request, token: token, headers: ["Idempotency-Key": key])
         }
 
         /// The customer's bookings, newest first.
@@ -71,15 +76,18 @@ extension Rides {
             try await client.send(
                 "GET", "rides/bookings",
                 query: [
-                    URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset)),
+                    URLQueryItem(name: "limit", value: String(limit)),
+                    URLQueryItem(name: "offset", value: String(offset)),
                 ],
                 token: sessionToken)
         }
 
         /// One of the customer's bookings: `try await BookingService.shared.booking(reference: "VRM-123456", sessionToken: token)`.
         public func booking(reference: String, sessionToken: String) async throws(BookingError) -> BookingSummary {
-            try await client.send("GET", "rides/bookings/\(reference)", token: sessionToken, as: BookingDetailResponse.self)
-                .booking
+            try await client.send(
+                "GET", "rides/bookings/\(reference)", token: sessionToken, as: BookingDetailResponse.self
+            )
+            .booking
         }
 
         /// Cancels; free until 24 h before pickup (refunded), later `validationError` with the policy.

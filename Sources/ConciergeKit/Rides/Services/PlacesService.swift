@@ -37,7 +37,8 @@ extension Rides {
         }
 
         /// Name, address, coordinates and time zone: `try await PlacesService.shared.details(placeId: "gz_iata_ZRH")`.
-        public func details(placeId: String, sessionToken: String? = nil) async throws(BookingError) -> PlaceDetailsResponse
+        public func details(placeId: String, sessionToken: String? = nil) async throws(BookingError)
+            -> PlaceDetailsResponse
         {
             guard !placeId.isEmpty else { throw .missingPlaceId }
             return try await client.send(

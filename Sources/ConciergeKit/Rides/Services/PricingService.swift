@@ -45,7 +45,8 @@ extension Rides {
         }
 
         /// `try await PricingService.shared.fetchPricing(originPlaceId: a, destinationPlaceId: b, pickup: date)`.
-        public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickup: Date) async throws(BookingError)
+        public func fetchPricing(originPlaceId: String, destinationPlaceId: String, pickup: Date)
+            async throws(BookingError)
             -> PricingResponse
         {
             try await fetchPricing(

@@ -30,8 +30,9 @@ extension Rides {
         }
 
         /// Exchanges the code for the customer and a session token.
-        public func verifySMSCode(phone: String, code: String) async throws(BookingError) -> (AuthenticatedCustomer, String)
-        {
+        public func verifySMSCode(phone: String, code: String) async throws(BookingError) -> (
+            AuthenticatedCustomer, String
+        ) {
             let response = try await verify(phone: phone, code: code)
             return (response.customer, response.sessionToken)
         }
@@ -58,7 +59,8 @@ extension Rides {
         public func updateProfile(name: String?, email: String?, sessionToken: String) async throws(BookingError)
             -> AuthenticatedCustomer
         {
-            let body = UpdateProfileRequest(name: name.map { .set($0) } ?? .keep, email: email.map { .set($0) } ?? .keep)
+            let body = UpdateProfileRequest(
+                name: name.map { .set($0) } ?? .keep, email: email.map { .set($0) } ?? .keep)
             return try await client.send(
                 "PATCH", "rides/me", body: body, token: sessionToken, as: CustomerProfileResponse.self
             )

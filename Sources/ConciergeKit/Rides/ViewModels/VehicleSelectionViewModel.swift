@@ -134,7 +134,8 @@ extension Rides {
         /// ```
         public init(
             pickup: PlaceSuggestionResponse, destination: PlaceSuggestionResponse, pickupDatetime: String,
-            pricing: PricingService = .shared, booking: BookingService = .shared, manager: AuthenticationManager = .shared
+            pricing: PricingService = .shared, booking: BookingService = .shared,
+            manager: AuthenticationManager = .shared
         ) {
             self.pickup = pickup
             self.destination = destination
@@ -186,7 +187,8 @@ extension Rides {
             defer { isLoadingPrices = false }
             do throws(BookingError) {
                 pricing = try await pricingService.fetchPricing(
-                    originPlaceId: pickup.placeId, destinationPlaceId: destination.placeId, pickupDatetime: pickupDatetime)
+                    originPlaceId: pickup.placeId, destinationPlaceId: destination.placeId,
+                    pickupDatetime: pickupDatetime)
                 errorMessage = nil
             } catch {
                 errorMessage = error.errorDescription

@@ -98,7 +98,8 @@ struct AccountController {
             throw ConciergeError(
                 .invalidInput, code: "invalid_request",
                 message:
-                    "Send one proof of the method to link: login and password, provider and idToken, or phone and code.")
+                    "Send one proof of the method to link: login and password, provider and idToken, or phone and code."
+            )
         }
         let account = try await accounts.link(accountID: context.accountID, proof: proof, clientIP: context.clientIP)
         return try jsonResponse(AccountWire.AccountResponse(account: .init(account)))

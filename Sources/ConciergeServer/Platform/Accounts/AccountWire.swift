@@ -71,7 +71,9 @@ enum AccountWire {
             name = account.displayName
             createdAt = WireDate.string(from: account.createdAt)
             methods = account.methods.map {
-                Method(kind: $0.kind.rawValue, identifier: $0.identifier, verified: $0.verified, hasPassword: $0.hasPassword)
+                Method(
+                    kind: $0.kind.rawValue, identifier: $0.identifier, verified: $0.verified,
+                    hasPassword: $0.hasPassword)
             }
             verifiedEmails = account.verifiedEmails
             verifiedPhones = account.verifiedPhones

@@ -106,7 +106,8 @@ public struct SQLPaymentLedger: PaymentLedger {
             RefundRecord(
                 id: try $0.string("id"), paymentID: try $0.string("payment_id"),
                 providerRefundID: try $0.string("provider_refund_id"), amountCents: try $0.int("amount_cents"),
-                currency: try $0.string("currency"), reason: try $0.string("reason"), createdAt: try $0.date("created_at"))
+                currency: try $0.string("currency"), reason: try $0.string("reason"),
+                createdAt: try $0.date("created_at"))
         }
     }
 }
