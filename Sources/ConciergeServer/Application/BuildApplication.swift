@@ -106,10 +106,12 @@ func assemble(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
     ).addRoutes(to: router)
     var jobs: [MaintenanceJob] = []
+    var pushSender: (any PushSender)?
     for module in modules {
         let mounted = try await module.mount(on: router, platform: platform)
         jobs += mounted.jobs
         if let owner = mounted.paymentOwner { owners.register(owner) }
+        pushSender = pushSender ?? mounted.pushSender
     }
     try await mountAccounts(on: router, platform: platform)
     PaymentWebhookController(
@@ -120,8 +122,8 @@ func assemble(
     let deliverer = NotificationDeliverer(
         outbox: SQLNotificationQueue(database: database),
         email: try emailSender(configuration, devOutbox: devOutbox, logger: logger),
-        sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger), push: devOutbox,
-        clock: clock)
+        sms: smsSender ?? messageSMSSender(configuration, devOutbox: devOutbox, logger: logger),
+        push: pushSender ?? devOutbox, clock: clock)
     jobs.append(MaintenanceJob("notification delivery") { try await deliverer.deliverDue() })
     // Every vertical's lapsed holds give their units back here, once, whichever instance runs it.
     let holdStore = SQLHoldStore(database: database)

@@ -23,11 +23,14 @@ protocol VerticalModule: Sendable {
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical
 }
 
-/// What a mounted vertical hands back: its background jobs, and the owner of its payments (the
-/// one transition behind webhooks, return pages, the sandbox checkout and expiry).
+/// What a mounted vertical hands back: its background jobs, the owner of its payments (the
+/// one transition behind webhooks, return pages, the sandbox checkout and expiry), and the push
+/// sender it configured (commute's Apple Push), which the outbox then uses for every push
+/// message instead of the dev outbox.
 struct MountedVertical: Sendable {
     var jobs: [MaintenanceJob] = []
     var paymentOwner: (any PaymentOwner)?
+    var pushSender: (any PushSender)?
 }
 
 /// Every vertical the server runs, in mount order.
