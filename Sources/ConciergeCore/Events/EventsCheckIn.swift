@@ -27,7 +27,8 @@ public struct CheckInResult: Sendable, Equatable {
 
 extension EventsService {
     /// Admits a ticket once, whichever gate or instance scans it first: the booking's signed
-    /// `qrCode` admits all its seats, a ticket's `secret` its one seat. Each seat's admission is
+    /// `qrCode` admits all its seats, a seat's signed ticket (its QR image) or a ticket's `secret`
+    /// its one seat. Each seat's admission is
     /// a unique row, so of two simultaneous scans one inserts and the other hears `already_used`.
     public func checkIn(qrCode: String?, secret: String?, showID: String, gate: String) async throws -> CheckInResult {
         let booking: EventBooking
@@ -38,7 +39,14 @@ extension EventsService {
                 return CheckInResult(outcome: .invalid)
             }
             booking = found
-            seats = found.tickets.map(\.seatID)
+            if let seat = signed.seatID {
+                guard found.tickets.contains(where: { $0.seatID == seat }) else {
+                    return CheckInResult(outcome: .invalid)
+                }
+                seats = [seat]
+            } else {
+                seats = found.tickets.map(\.seatID)
+            }
         } else if let secret, !secret.isEmpty, secret.count <= 200,
             let found = try await store.booking(ticketSecret: secret),
             let ticket = found.tickets.first(where: { $0.secret == secret })

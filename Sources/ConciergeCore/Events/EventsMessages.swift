@@ -2,7 +2,8 @@ import Foundation
 
 /// The texts of the events emails, sent through the outbox in the transaction of the change.
 enum EventsMessages {
-    static func confirmation(_ view: EventsService.BookingView, qrCode: String) -> OutboxMessage {
+    static func confirmation(_ view: EventsService.BookingView, qrCode: String, tickets: [SeatTicket]) -> OutboxMessage
+    {
         let booking = view.booking
         let seats = booking.tickets.map { ticket -> String in
             let seat = view.venue.seats.first { $0.id == ticket.seatID }
@@ -21,13 +22,13 @@ enum EventsMessages {
                 \(seats)
                 Total: \(EventsMoney.format(booking.amountCents, booking.currency))
 
-                Show this code at the door (the app shows it as a QR code):
+                Show the attached tickets at the door (one QR code per seat), or this code for all seats:
                 \(qrCode)
 
                 Free cancellation until the time stated in your booking.
                 The tickets and a calendar entry are attached.
                 """,
-            attachments: [
+            attachments: ticketImages(tickets) + [
                 EmailAttachment(
                     filename: "tickets-\(booking.reference.code).txt", contentType: "text/plain; charset=utf-8",
                     content: Data(ticketsText(view, qrCode: qrCode).utf8)),
@@ -37,13 +38,25 @@ enum EventsMessages {
             ])
     }
 
+    /// One PNG per seat (`ticket-stalls-A9.png`), the seat's signed QR code; a seat whose code
+    /// cannot be drawn (it always can: the payload is short) is left to the text attachment.
+    static func ticketImages(_ tickets: [SeatTicket]) -> [EmailAttachment] {
+        tickets.compactMap { ticket in
+            guard let png = try? ticket.png(moduleSize: 6) else { return nil }
+            return EmailAttachment(filename: "ticket-\(ticket.seatID).png", contentType: "image/png", content: png)
+        }
+    }
+
+    /// `Stalls row A seat 9`.
+    static func seatLabel(_ seatID: String, _ venue: EventVenue) -> String {
+        guard let seat = venue.seats.first(where: { $0.id == seatID }) else { return seatID }
+        let section = venue.sections.first { $0.id == seat.sectionID }?.name ?? seat.sectionID
+        return "\(section) row \(seat.row) seat \(seat.number)"
+    }
+
     /// One line per seat, then the payload every seat of the booking is admitted with.
     static func ticketsText(_ view: EventsService.BookingView, qrCode: String) -> String {
-        let seats = view.booking.tickets.map { ticket -> String in
-            let seat = view.venue.seats.first { $0.id == ticket.seatID }
-            let section = view.venue.sections.first { $0.id == seat?.sectionID }?.name ?? ""
-            return "\(section) row \(seat?.row ?? "") seat \(seat?.number ?? 0)"
-        }
+        let seats = view.booking.tickets.map { seatLabel($0.seatID, view.venue) }
         return
             ([view.show.title, whenText(view), "\(view.venue.name), \(view.venue.location)", ""] + seats + [
                 "", "Scan code (signed): \(qrCode)",

@@ -36,7 +36,8 @@ extension EventsService: PaymentOwner {
                     event: event(
                         booking, now, "confirmed", actor, late ? "paid after the hold lapsed; seats still free" : "paid"
                     ),
-                    notification: EventsMessages.confirmation(view, qrCode: scanPayload(booking)), paymentStatus: .paid)
+                    notification: EventsMessages.confirmation(
+                        view, qrCode: scanPayload(booking), tickets: seatTickets(view)), paymentStatus: .paid)
             )
         case .refund:
             let amount = snapshot.amountCents - snapshot.refundedCents

@@ -7,6 +7,15 @@ public import Foundation
 public struct TicketSigner: Sendable {
     private let key: Curve25519.Signing.PrivateKey
     static let prefix = "CEVT1"
+    static let seatPrefix = "CEVS1"
+
+    /// What a signed payload names: a booking, and one seat of it for a seat's ticket.
+    public struct Signed: Sendable, Equatable {
+        public let orderID: String
+        public let showID: String
+        /// The seat of a seat's ticket; nil for the booking's payload (all its seats).
+        public let seatID: String?
+    }
 
     /// `seed` is 32 bytes or more of secret material (the server secret's keyed hash).
     public init(seed: Data) throws {
@@ -18,20 +27,28 @@ public struct TicketSigner: Sendable {
 
     /// `CEVT1.<orderID>.<showID>.<seat count>.<signature>`.
     public func payload(orderID: String, showID: String, seats: Int) -> String {
-        let body = "\(Self.prefix).\(orderID).\(showID).\(seats)"
+        signed("\(Self.prefix).\(orderID).\(showID).\(seats)")
+    }
+
+    /// One seat's ticket (what its QR image holds): `CEVS1.<orderID>.<showID>.<seatID>.<signature>`.
+    public func seatPayload(orderID: String, showID: String, seatID: String) -> String {
+        signed("\(Self.seatPrefix).\(orderID).\(showID).\(seatID)")
+    }
+
+    private func signed(_ body: String) -> String {
         let signature = (try? key.signature(for: Data(body.utf8))) ?? Data()
         return body + "." + signature.base64URLEncodedString()
     }
 
-    /// The order and show a payload names, when its signature is ours; nil otherwise.
-    public func verify(_ payload: String) -> (orderID: String, showID: String)? {
+    /// What a payload (the booking's or a seat's) names, when its signature is ours; nil otherwise.
+    public func verify(_ payload: String) -> Signed? {
         let parts = payload.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard payload.count <= 400, parts.count == 5, parts[0] == Self.prefix,
+        guard payload.count <= 400, parts.count == 5, parts[0] == Self.prefix || parts[0] == Self.seatPrefix,
             let signature = Data(base64URLEncoded: parts[4])
         else { return nil }
         let body = parts[0..<4].joined(separator: ".")
         guard key.publicKey.isValidSignature(signature, for: Data(body.utf8)) else { return nil }
-        return (parts[1], parts[2])
+        return Signed(orderID: parts[1], showID: parts[2], seatID: parts[0] == Self.seatPrefix ? parts[3] : nil)
     }
 }
 

@@ -39,7 +39,9 @@ struct EventsCheckInController {
         try jsonResponse(
             KeyResponse(
                 algorithm: "Ed25519", publicKey: events.signer.publicKey,
-                payload: "CEVT1.<orderId>.<showId>.<seats>.<base64url Ed25519 signature of the part before it>"))
+                payload:
+                    "CEVT1.<orderId>.<showId>.<seats>.<signature> (the booking) or CEVS1.<orderId>.<showId>.<seatId>.<signature> (one seat); the signature is base64url Ed25519 of the part before it"
+            ))
     }
 
     @Sendable func checkIn(request: Request, context: AppRequestContext) async throws -> Response {

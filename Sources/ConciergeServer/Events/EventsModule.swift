@@ -43,6 +43,7 @@ struct EventsModule: VerticalModule {
         EventsAuthController(accounts: accounts).addRoutes(to: group)
         EventsShowsController(events: events, sessions: accounts.sessions).addRoutes(to: group)
         EventsCheckoutController(events: events, accounts: accounts).addRoutes(to: group)
+        EventsTicketsController(events: events, accounts: accounts).addRoutes(to: group)
         EventsCheckInController(events: events, scannerToken: platform.configuration.adminToken).addRoutes(to: group)
         EventsAdminController(events: events, adminToken: platform.configuration.adminToken).addRoutes(to: group)
         jobs.append(

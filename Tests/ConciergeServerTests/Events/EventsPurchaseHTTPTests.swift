@@ -59,7 +59,8 @@ import Testing
             #expect(mails.count == 1)
             #expect((mails.first?["body"] as? String)?.contains(booking.qrCode ?? "?") == true)
             #expect(
-                (mails.first?["attachments"] as? [String]) == ["tickets-\(booking.reference).txt", "show.ics"])
+                (mails.first?["attachments"] as? [String])
+                    == booking.seats.map { "ticket-\($0.id).png" } + ["tickets-\(booking.reference).txt", "show.ics"])
         }
     }
 
