@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/ConciergeKit/Support/CountryCode+Data.swift, the SDK's country-code table.
+"""Regenerates Sources/ConciergeModels/Shared/CountryCode+Data.swift, the country-code table (SDK and server).
 
 Sources (PyPI packages; only facts are taken from them: region codes, calling codes, names):
   - phonenumbers (Apache License 2.0; Python port of Google's libphonenumber, whose metadata is
@@ -26,7 +26,7 @@ import phonenumbers
 import pycountry
 from phonenumbers import PhoneNumberType
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Sources", "ConciergeKit", "Support", "CountryCode+Data.swift")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Sources", "ConciergeModels", "Shared", "CountryCode+Data.swift")
 
 NAME_OVERRIDES = {
     # Not in ISO 3166-1 (libphonenumber uses these codes for their own numbering plans).

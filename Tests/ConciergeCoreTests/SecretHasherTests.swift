@@ -20,6 +20,14 @@ import Testing
         #expect(SecretHasher.constantTimeEquals("", ""))
     }
 
+    /// Security review finding 17: the old loop kept only the low 8 bits of the length
+    /// difference, so a secret followed by 256 NUL bytes compared equal to the secret.
+    @Test func lengthsThatDifferByAMultipleOf256NeverCompareEqual() {
+        let secret = "0123456789abcdef0123456789abcdef"
+        #expect(!SecretHasher.constantTimeEquals(secret, secret + String(repeating: "\u{0}", count: 256)))
+        #expect(!SecretHasher.constantTimeEquals("", String(repeating: "\u{0}", count: 512)))
+    }
+
     @Test func tokensCarryTwoHundredFiftySixBitsAndCodesSixDigits() {
         let token = Randomness.token(byteCount: 32)
         #expect(token.count == 43)

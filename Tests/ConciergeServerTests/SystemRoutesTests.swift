@@ -50,7 +50,8 @@ import Testing
             environment: [
                 "CONCIERGE_MODE": "production", "CONCIERGE_SECRET": String(repeating: "s", count: 40),
                 "TWILIO_ACCOUNT_SID": "AC" + String(repeating: "a", count: 32), "TWILIO_AUTH_TOKEN": "token",
-                "TWILIO_FROM": "+41445551234", "CONCIERGE_PAYMENT_PROVIDER": "mollie", "MOLLIE_API_KEY": "test_abc",
+                "TWILIO_FROM": "+41445551234", "CONCIERGE_PAYMENT_PROVIDER": "mollie", "MOLLIE_API_KEY": "live_abc",
+                "CONCIERGE_PUBLIC_URL": "https://rides.example.com",
                 "POSTMARK_TOKEN": "server-token", "CONCIERGE_EMAIL_FROM": "rides@example.com",
             ])
         try await app.run { client in

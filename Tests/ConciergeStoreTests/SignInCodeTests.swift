@@ -41,7 +41,8 @@ import Testing
                     phone: SignInFixture.phone, code: SignInFixture.wrong(code), clientIP: SignInFixture.ip)
             }
             #expect(error.code == "invalid_code")
-            #expect(error.message.contains("\(5 - attempt)"))
+            // The count of guesses left is not told (finding 19).
+            #expect(!error.message.contains("\(5 - attempt)"))
         }
         let fifth = await errorCode {
             try await fixture.service.verifyCode(
@@ -107,18 +108,26 @@ import Testing
         let reused = await errorCode {
             try await fixture.service.verifyCode(phone: SignInFixture.phone, code: new, clientIP: SignInFixture.ip)
         }
-        #expect(reused == "code_expired")
+        // A spent code is answered like any wrong one: no pending code is revealed (finding 19).
+        #expect(reused == "invalid_code")
         try await fixture.close()
     }
 
     @Test(arguments: TestEngine.all)
-    func verifyingWithoutARequestedCodeSaysToRequestOne(engine: TestEngine) async throws {
+    func verifyingWithoutARequestedCodeIsAnsweredLikeAWrongCode(engine: TestEngine) async throws {
         let fixture = try await SignInFixture(engine: engine)
         let error = try await conciergeError {
             try await fixture.service.verifyCode(phone: SignInFixture.phone, code: "123456", clientIP: SignInFixture.ip)
         }
-        #expect(error.code == "code_expired")
-        #expect(error.message.contains("Request a new code"))
+        // Security review finding 19: "no code pending" must look like "wrong code", or a probe
+        // learns that the number is signing in right now.
+        let sent = try await fixture.sendCode()
+        let wrong = try await conciergeError {
+            try await fixture.service.verifyCode(
+                phone: SignInFixture.phone, code: SignInFixture.wrong(sent), clientIP: SignInFixture.ip)
+        }
+        #expect(error.code == "invalid_code" && error == wrong)
+        #expect(error.message.contains("request a new code"))
         try await fixture.close()
     }
 

@@ -82,7 +82,7 @@ import Testing
         let after = await errorCode {
             try await fixture.service.verifyCode(phone: "+41791009999", code: "123456", clientIP: SignInFixture.ip)
         }
-        #expect(after == "code_expired")
+        #expect(after == "invalid_code")
         try await fixture.close()
     }
 

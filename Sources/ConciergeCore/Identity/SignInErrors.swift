@@ -6,12 +6,16 @@ extension ConciergeError {
             message: "The code is the \(length) digits from the SMS we sent you.")
     }
 
-    static func wrongCode(guessesLeft: Int) -> ConciergeError {
+    /// Says neither how many guesses are left nor whether a code is pending: both would tell a
+    /// stranger probing the number that its owner is signing in.
+    static let wrongCode = ConciergeError(
+        .invalidInput, code: "invalid_code",
+        message: "That code is not right. Check the SMS and try again, or request a new code.")
+
+    static func smsRegionNotServed(_ regions: String) -> ConciergeError {
         ConciergeError(
-            .invalidInput, code: "invalid_code",
-            message:
-                "That code is not right. Check the SMS and try again (\(guessesLeft) \(guessesLeft == 1 ? "try" : "tries") left)."
-        )
+            .invalidInput, code: "invalid_phone",
+            message: "We cannot send codes to numbers from this country. Use a number from \(regions).")
     }
 
     public static let codeExpired = ConciergeError(

@@ -44,6 +44,7 @@ public struct SignInService: Sendable {
 
     public func sendCode(to rawPhone: String, clientIP: String) async throws -> CodeSent {
         let phone = try PhoneNumber(normalizing: rawPhone)
+        guard policy.sendsCodes(to: phone) else { throw ConciergeError.smsRegionNotServed(policy.smsRegionNames) }
         let now = clock.now
         let attemptID = random.identifier(prefix: "send")
         var code: String?
@@ -131,7 +132,9 @@ public struct SignInService: Sendable {
         ) { tx in
             try await RateLimitEnforcer(limits: limits)
                 .enforce(in: tx, now: now, attemptID: random.identifier(prefix: "verify"))
-            guard let challenge = try await tx.challenge(phone: phone) else { return .failure(.codeExpired) }
+            // No pending code is answered like a wrong one, so a probe cannot tell whether this
+            // number is signing in right now (security review finding 19).
+            guard let challenge = try await tx.challenge(phone: phone) else { return .failure(.wrongCode) }
             if challenge.wrongGuesses >= maxGuesses { return .failure(.tooManyAttempts) }
             if now >= challenge.expiresAt { return .failure(.codeExpired) }
             guard
@@ -156,7 +159,7 @@ public struct SignInService: Sendable {
             }
         }
         guard correct else {
-            throw guesses >= maxGuesses ? ConciergeError.tooManyAttempts : .wrongCode(guessesLeft: maxGuesses - guesses)
+            throw guesses >= maxGuesses ? ConciergeError.tooManyAttempts : .wrongCode
         }
         return (phone, challenge.id)
     }

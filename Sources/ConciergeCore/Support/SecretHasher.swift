@@ -17,17 +17,11 @@ public struct SecretHasher: Sendable {
         return mac.lowercaseHex
     }
 
-    /// Compares two digests without an early exit, so timing does not reveal how many leading
-    /// characters matched.
+    /// Compares two secrets in constant time. Both sides are hashed first, so inputs of any
+    /// length compare safely, and swift-crypto's digest equality is constant time: timing reveals
+    /// neither how many leading characters matched nor (beyond the hash) the length.
     public static func constantTimeEquals(_ lhs: String, _ rhs: String) -> Bool {
-        let a = Array(lhs.utf8)
-        let b = Array(rhs.utf8)
-        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
-        for index in 0..<max(a.count, b.count) {
-            let x = index < a.count ? a[index] : 0
-            let y = index < b.count ? b[index] : 0
-            difference |= x ^ y
-        }
-        return difference == 0
+        SHA256.hash(data: Data(lhs.utf8)) == SHA256.hash(data: Data(rhs.utf8))
     }
+
 }

@@ -27,6 +27,8 @@ func makeApplication(
 ) -> some ApplicationProtocol {
     Application(
         router: assembly.router,
+        // An idle timeout, so connections that never finish their request (slowloris) are closed.
+        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.httpIdleTimeout)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
         services: [DatabaseService(database: assembly.database), assembly.maintenance],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -93,14 +95,17 @@ func assemble(
     let platform = PlatformServices(
         configuration: configuration, database: database, clock: clock, random: random, logger: logger,
         hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: payments, sandbox: sandbox,
-        stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes)
+        stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
+        devIdentity: configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil)
 
     let renderers = ErrorRenderers(
         byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLoggingMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(renderers: renderers))
-    router.add(middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy))
+    router.add(
+        middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy, hops: configuration.trustedProxyHops))
 
     SystemController(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()

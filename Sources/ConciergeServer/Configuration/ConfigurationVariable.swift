@@ -48,6 +48,19 @@ public struct ConfigurationVariable: Sendable {
         .init(
             name: "CONCIERGE_TRUST_PROXY", defaultValue: "false",
             summary: "Take the client IP from X-Forwarded-For (only behind a proxy you run)."),
+        .init(
+            name: "CONCIERGE_TRUSTED_PROXY_HOPS", defaultValue: "1",
+            summary: "With CONCIERGE_TRUST_PROXY: how many proxies you run in a row (CDN + load balancer: 2)."),
+        .init(
+            name: "CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS", defaultValue: "30",
+            summary: "Close a connection idle this long, a half-sent request included (slow clients)."),
+        .init(
+            name: "CONCIERGE_ALLOW_DEV_ON_NETWORK", defaultValue: "false",
+            summary:
+                "Let dev mode listen on an address other machines reach (dev shows every code at /dev/outbox)."),
+        .init(
+            name: "CONCIERGE_ALLOW_TEST_PAYMENTS", defaultValue: "false",
+            summary: "Let production start with a Mollie or Stripe test key (a staging server)."),
         .init(name: "CONCIERGE_OTP_CODE_TTL_SECONDS", defaultValue: "600", summary: "How long an SMS code is valid."),
         .init(name: "CONCIERGE_OTP_MAX_ATTEMPTS", defaultValue: "5", summary: "Wrong guesses that burn a code."),
         .init(
@@ -57,10 +70,16 @@ public struct ConfigurationVariable: Sendable {
         .init(name: "CONCIERGE_OTP_SENDS_PER_PHONE_DAY", defaultValue: "10", summary: "Codes per phone per day."),
         .init(
             name: "CONCIERGE_OTP_SENDS_PER_IP_HOUR", defaultValue: "30",
-            summary: "Code requests per client IP per hour."),
+            summary: "Code requests per client network (IPv4 address, IPv6 /64) per hour."),
         .init(
             name: "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", defaultValue: "120",
-            summary: "Code checks per client IP per hour."),
+            summary: "Code checks per client network (IPv4 address, IPv6 /64) per hour."),
+        .init(
+            name: "CONCIERGE_OTP_SENDS_PER_HOUR", defaultValue: "1000",
+            summary: "Codes to all phones together per hour; above it SMS sign-in pauses (SMS pumping)."),
+        .init(
+            name: "CONCIERGE_SMS_ALLOWED_COUNTRIES", defaultValue: "CH,LI,DE,AT,FR,IT",
+            summary: "Regions (ISO 3166-1) whose phone numbers get codes, comma-separated; `*` for all."),
         .init(name: "CONCIERGE_SESSION_TTL_SECONDS", defaultValue: "604800", summary: "Session lifetime (7 days)."),
         .init(
             name: "GOOGLE_MAPS_API_KEY", defaultValue: "(unset)",

@@ -1,4 +1,5 @@
 public import ConciergeCore
+import ConciergeModels
 import ConciergeProviders
 public import ConciergeStore
 import Foundation
@@ -34,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     public var autoMigrate: Bool
     public var trustProxy: Bool
+    /// How many proxies in a row append to X-Forwarded-For (a CDN and a load balancer: 2).
+    public var trustedProxyHops: Int
+    /// Seconds a connection may sit idle (a half-sent request included) before it is closed.
+    public var httpIdleTimeout: Int
     public var signIn: SignInPolicy
     public var sms: SMSProvider
     /// Rides prices; from CONCIERGE_TARIFF_PATH or the built-in standard.
@@ -93,7 +98,8 @@ public struct ServerConfiguration: Sendable {
             throw ConfigurationError(
                 "CONCIERGE_SECRET", "is required in production; generate one with `openssl rand -base64 48`")
         }
-        publicURL = reader.optional("CONCIERGE_PUBLIC_URL") ?? "http://\(host):\(port)"
+        publicURL =
+            reader.optional("CONCIERGE_PUBLIC_URL") ?? "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw ConfigurationError("CONCIERGE_PUBLIC_URL", "must be an http(s) URL such as https://rides.example.com")
         }
@@ -105,6 +111,17 @@ public struct ServerConfiguration: Sendable {
         logLevel = level
         autoMigrate = try reader.boolean("CONCIERGE_AUTO_MIGRATE")
         trustProxy = try reader.boolean("CONCIERGE_TRUST_PROXY")
+        trustedProxyHops = try reader.integer("CONCIERGE_TRUSTED_PROXY_HOPS", in: 1...10)
+        httpIdleTimeout = try reader.integer("CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS", in: 1...3600)
+        // Dev mode serves every sign-in code (/dev/outbox) and a free checkout (/sandbox) to
+        // whoever asks: only on this machine, unless the operator says otherwise.
+        if mode == .dev, !Self.isLoopback(host), try !reader.boolean("CONCIERGE_ALLOW_DEV_ON_NETWORK") {
+            throw ConfigurationError(
+                "CONCIERGE_HOST",
+                "is \(host), reachable from other machines, but the server is in dev mode, which shows every "
+                    + "sign-in code at /dev/outbox; set CONCIERGE_MODE=production, listen on 127.0.0.1, or set "
+                    + "CONCIERGE_ALLOW_DEV_ON_NETWORK=true for a trusted test network")
+        }
 
         signIn = SignInPolicy()
         signIn.codeLifetime = try reader.integer("CONCIERGE_OTP_CODE_TTL_SECONDS", in: 60...86_400)
@@ -116,6 +133,8 @@ public struct ServerConfiguration: Sendable {
         signIn.verificationsPerIPPerHour = try reader.integer(
             "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR", in: 1...1_000_000_000)
         signIn.sessionLifetime = try reader.integer("CONCIERGE_SESSION_TTL_SECONDS", in: 60...31_536_000)
+        signIn.sendsPerHour = try reader.integer("CONCIERGE_OTP_SENDS_PER_HOUR", in: 1...1_000_000_000)
+        signIn.smsRegions = try Self.smsRegions(reader.string("CONCIERGE_SMS_ALLOWED_COUNTRIES"))
 
         sms = try Self.smsProvider(&reader, mode: mode)
         if let path = reader.optional("CONCIERGE_TARIFF_PATH") {
@@ -151,11 +170,14 @@ public struct ServerConfiguration: Sendable {
             guard let key = reader.optional("MOLLIE_API_KEY"), key.hasPrefix("test_") || key.hasPrefix("live_") else {
                 throw ConfigurationError("MOLLIE_API_KEY", "is required for mollie and starts with test_ or live_")
             }
+            try Self.refuseTestKey(key.hasPrefix("test_"), "MOLLIE_API_KEY", mode: mode, reader: reader)
             payments = .mollie(apiKey: key)
         case "stripe":
             guard let key = reader.optional("STRIPE_SECRET_KEY"), key.hasPrefix("sk_") || key.hasPrefix("rk_") else {
                 throw ConfigurationError("STRIPE_SECRET_KEY", "is required for stripe and starts with sk_ (or rk_)")
             }
+            try Self.refuseTestKey(
+                key.hasPrefix("sk_test_") || key.hasPrefix("rk_test_"), "STRIPE_SECRET_KEY", mode: mode, reader: reader)
             guard let secrets = reader.optional("STRIPE_WEBHOOK_SECRET") else {
                 throw ConfigurationError(
                     "STRIPE_WEBHOOK_SECRET", "is required for stripe (whsec_… from the webhook endpoint)")
@@ -165,6 +187,13 @@ public struct ServerConfiguration: Sendable {
                 webhookSecrets: secrets.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         default:
             throw ConfigurationError("CONCIERGE_PAYMENT_PROVIDER", "must be sandbox, mollie or stripe")
+        }
+        // Checked last, so a production start that lacks its secrets says that first.
+        if mode == .production, !publicURL.lowercased().hasPrefix("https://") {
+            throw ConfigurationError(
+                "CONCIERGE_PUBLIC_URL",
+                "must be https in production (tokens, codes and payment return links travel over it); behind a "
+                    + "TLS proxy, give the proxy's https URL")
         }
     }
 
@@ -189,6 +218,13 @@ public struct ServerConfiguration: Sendable {
                 throw ConfigurationError(
                     "TWILIO_VERIFY_SERVICE_SID", "must be the 34-character Verify service SID starting with VA")
             }
+            // Verify sends only codes; booking texts would stay in the dev outbox (and its log).
+            if mode == .production, reader.optional("TWILIO_FROM") == nil {
+                throw ConfigurationError(
+                    "TWILIO_FROM",
+                    "is required in production with TWILIO_VERIFY_SERVICE_SID: Verify sends only codes, and booking "
+                        + "texts need the Messages API")
+            }
             return .twilioVerify(accountSID: account, authToken: token, serviceSID: service)
         }
         guard let from = reader.optional("TWILIO_FROM") else {
@@ -204,6 +240,41 @@ public struct ServerConfiguration: Sendable {
 }
 
 extension ServerConfiguration {
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// A test key in production confirms rides for payments that move no money.
+    fileprivate static func refuseTestKey(
+        _ isTestKey: Bool, _ name: String, mode: Mode, reader: EnvironmentReader
+    ) throws(ConfigurationError) {
+        guard isTestKey, mode == .production, try !reader.boolean("CONCIERGE_ALLOW_TEST_PAYMENTS") else { return }
+        throw ConfigurationError(
+            name,
+            "is a test-mode key, which takes no money; production needs a live key (or set "
+                + "CONCIERGE_ALLOW_TEST_PAYMENTS=true for a staging server)")
+    }
+
+    /// `CH,LI,DE` → region codes; `*` means every region.
+    fileprivate static func smsRegions(_ text: String) throws(ConfigurationError) -> Set<String> {
+        if text.trimmingCharacters(in: .whitespaces) == "*" { return [] }
+        let known = Set(CountryCode.all.map(\.regionCode))
+        var regions: Set<String> = []
+        for part in text.split(separator: ",") {
+            let code = part.trimmingCharacters(in: .whitespaces).uppercased()
+            guard known.contains(code) else {
+                throw ConfigurationError(
+                    "CONCIERGE_SMS_ALLOWED_COUNTRIES",
+                    "'\(code)' is not a region code (ISO 3166-1, e.g. CH); `*` allows all")
+            }
+            regions.insert(code)
+        }
+        guard !regions.isEmpty else {
+            throw ConfigurationError("CONCIERGE_SMS_ALLOWED_COUNTRIES", "names no region; `*` allows all")
+        }
+        return regions
+    }
+
     fileprivate static func emailProvider(_ reader: EnvironmentReader, mode: Mode) throws(ConfigurationError)
         -> EmailProviderChoice
     {

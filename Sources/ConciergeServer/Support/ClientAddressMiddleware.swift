@@ -1,12 +1,17 @@
+import ConciergeCore
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Behind a proxy Concierge trusts, the client is the last address the proxy appended to
-/// X-Forwarded-For; otherwise the header is ignored, since anyone can send it.
+/// Behind proxies Concierge trusts, the client is the address the outermost trusted proxy
+/// appended to X-Forwarded-For: with `hops` proxies in a row (a CDN, then a load balancer) that
+/// is the `hops`-th address from the end; everything before it was written by the client and
+/// proves nothing. Without trusted proxies the header is ignored, since anyone can send it. A
+/// value that is not an IP address is ignored too (the peer's address stays).
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let trustProxy: Bool
+    var hops = 1
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -15,10 +20,10 @@ struct ClientAddressMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        if let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !last.isEmpty,
-            last.count <= 64
-        {
-            context.clientIP = last
+        let addresses = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if addresses.count >= hops {
+            let client = addresses[addresses.count - hops]
+            if client.count <= 64, ClientNetwork.isAddress(client) { context.clientIP = client }
         }
         return try await next(request, context)
     }

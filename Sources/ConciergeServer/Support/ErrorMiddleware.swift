@@ -36,6 +36,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return ErrorDescription(
                 status: .contentTooLarge, code: "payload_too_large",
                 message: "The request body is larger than 64 KB. Send a smaller body.")
+        case is UnsupportedMediaTypeError:
+            return ErrorDescription(
+                status: .unsupportedMediaType, code: "unsupported_media_type",
+                message: "Send the body as JSON with the header 'Content-Type: application/json'.")
         case let error as any HTTPResponseError where error.status == .notFound:
             return ErrorDescription(
                 status: .notFound, code: "not_found",

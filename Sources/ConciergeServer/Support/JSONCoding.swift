@@ -5,8 +5,12 @@ import NIOCore
 
 extension Request {
     /// Decodes a JSON body, turning every way it can be wrong into a 400 that names the field.
-    /// Bodies over the context's limit become 413 (via `NIOTooManyBytesError`).
+    /// Bodies over the context's limit become 413 (via `NIOTooManyBytesError`). A body that is
+    /// not declared `application/json` is refused with 415 before it is read: a browser sends a
+    /// `text/plain` or form POST to another site without asking first (a CORS "simple request"),
+    /// so accepting them would let any web page make its visitors send sign-in codes.
     func decodeJSON<T: Decodable>(_ type: T.Type, context: some RequestContext) async throws -> T {
+        guard Self.declaresJSON(headers[.contentType]) else { throw UnsupportedMediaTypeError() }
         let buffer = try await body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else {
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request needs a JSON body.")
@@ -18,6 +22,13 @@ extension Request {
         } catch {
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request body is not valid JSON.")
         }
+    }
+
+    /// `application/json`, with or without parameters (`; charset=utf-8`), any letter case.
+    static func declaresJSON(_ contentType: String?) -> Bool {
+        guard let contentType else { return false }
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
     }
 
     static func explain(_ error: DecodingError) -> String {
@@ -50,6 +61,9 @@ extension Request {
         }
     }
 }
+
+/// A JSON route was sent a body of another media type (answered 415 `unsupported_media_type`).
+struct UnsupportedMediaTypeError: Error {}
 
 /// Encodes a `Codable` value as a JSON response.
 func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

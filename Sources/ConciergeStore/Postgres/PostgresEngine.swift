@@ -14,12 +14,24 @@ public final class PostgresEngine: SQLDatabase {
     public init(url: PostgresURL, logger: Logger) {
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password,
-            database: url.database, tls: url.requireTLS ? .require(.makeClientConfiguration()) : .disable)
+            database: url.database, tls: Self.tls(url.tls))
         configuration.options.maximumConnections = 20
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
         self.runTask = Task { await client.run() }
+    }
+
+    /// libpq's meanings of `sslmode`, in NIOSSL's terms.
+    static func tls(_ mode: PostgresURL.TLSMode) -> PostgresClient.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch mode {
+        case .disable: return .disable
+        case .require: configuration.certificateVerification = .none
+        case .verifyCA: configuration.certificateVerification = .noHostnameVerification
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        return .require(configuration)
     }
 
     public func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {

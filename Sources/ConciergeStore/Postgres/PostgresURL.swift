@@ -1,13 +1,27 @@
 import Foundation
 
-/// A parsed `DATABASE_URL`: `postgres://user[:password]@host[:port]/database[?sslmode=require]`.
+/// A parsed `DATABASE_URL`: `postgres://user[:password]@host[:port]/database[?sslmode=…]`.
 public struct PostgresURL: Sendable, Equatable {
+    /// `sslmode` as libpq names it. `prefer` and `allow` are refused: they fall back to plain
+    /// text without saying so, and would send the password in clear over a remote network.
+    public enum TLSMode: String, Sendable, Equatable, CaseIterable {
+        /// No TLS (loopback or a private network you trust).
+        case disable
+        /// TLS, the server's certificate not checked (protects against listening, not against
+        /// a server in the middle) — what libpq does.
+        case require
+        /// TLS, the certificate checked against the system's trusted roots, not the host name.
+        case verifyCA = "verify-ca"
+        /// TLS, the certificate and the host name checked.
+        case verifyFull = "verify-full"
+    }
+
     public let host: String
     public let port: Int
     public let username: String
     public let password: String?
     public let database: String
-    public let requireTLS: Bool
+    public let tls: TLSMode
 
     /// Throws a message that says what is wrong with the URL, never echoing its password.
     public init(_ text: String) throws(PostgresURLError) {
@@ -19,15 +33,17 @@ public struct PostgresURL: Sendable, Equatable {
         let database = String(components.path.drop(while: { $0 == "/" }))
         guard !database.isEmpty else { throw PostgresURLError("names no database (the path after the host)") }
         let sslmode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "disable"
-        guard ["disable", "require", "prefer", "allow"].contains(sslmode) else {
-            throw PostgresURLError("has an sslmode we do not support ('\(sslmode)'; use disable or require)")
+        guard let tls = TLSMode(rawValue: sslmode) else {
+            throw PostgresURLError(
+                "has sslmode '\(sslmode)'; use disable, require, verify-ca or verify-full (prefer and allow are "
+                    + "refused: they quietly fall back to no encryption)")
         }
         self.host = host
         self.port = components.port ?? 5432
         self.username = user.removingPercentEncoding ?? user
         self.password = components.password.map { $0.removingPercentEncoding ?? $0 }
         self.database = database
-        self.requireTLS = sslmode == "require"
+        self.tls = tls
     }
 }
 

@@ -9,6 +9,13 @@ public enum ClientNetwork {
         return groups.prefix(4).map { String($0, radix: 16) }.joined(separator: ":") + "::/64"
     }
 
+    /// Whether `text` is an IPv4 address (dotted quad) or an IPv6 address.
+    public static func isAddress(_ text: String) -> Bool {
+        if text.contains(":") { return ipv6Groups(text) != nil }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { (1...3).contains($0.count) && UInt8($0) != nil }
+    }
+
     /// The eight 16-bit groups of an IPv6 address (`::` expanded, an embedded IPv4 tail and a
     /// zone index allowed), or nil when it is not one.
     static func ipv6Groups(_ address: String) -> [UInt16]? {
