@@ -146,11 +146,19 @@ public struct CommuteScheduler: Sendable {
         let contacts = try await store.contacts(accountID: stored.accountID)
         var messages: [OutboxMessage] = []
         if trip.notify.channels.contains("push") {
+            // One day's notices of a trip replace each other on the device, and none is
+            // delivered once it is stale: "leave soon" after the leave time, any after arrival.
+            let staleAt = max(code == "leave_now" ? plan.arriveBy : plan.leaveAt, now.addingTimeInterval(60))
+            let data = [
+                "tripId": trip.id, "kind": code, "leaveAt": WireDate.string(from: plan.leaveAt),
+                PushOptionKeys.collapseID: "\(trip.id):\(day)",
+                PushOptionKeys.expiration: String(Int(staleAt.timeIntervalSince1970)),
+            ]
             for token in contacts.deviceTokens {
                 messages.append(
                     .push(
                         dedupeKey: "\(dedupeKey):push:\(token)", deviceToken: token, title: title, body: body,
-                        data: ["tripId": trip.id, "kind": code, "leaveAt": WireDate.string(from: plan.leaveAt)]))
+                        data: data))
             }
         }
         if trip.notify.channels.contains("email"), let email = contacts.email {

@@ -3,8 +3,9 @@ import ConciergeProviders
 import Foundation
 
 /// The commute settings: which router and weather service the planner asks, and which days
-/// are holidays. Read from the process environment when the module mounts; tests replace the
-/// providers through `CommuteConfiguration.$override`.
+/// are holidays, and Apple Push. Read from the server's variables (the environment with the
+/// `serve` flags applied) when the module mounts; tests replace the providers through
+/// `CommuteConfiguration.$override`.
 struct CommuteConfiguration: Sendable {
     enum Routes: String, Sendable {
         case auto
@@ -24,12 +25,25 @@ struct CommuteConfiguration: Sendable {
     var weather: Weather = .none
     var weatherbitKey: String?
     var holidays = TripCalendar()
+    /// Apple Push with a `.p8` key; nil (none of the APNS_ variables set): push goes to the dev
+    /// outbox.
+    var apns: APNs?
+
+    /// The token-based Apple Push settings.
+    struct APNs: Sendable, Equatable {
+        var keyPEM: String
+        var keyID: String
+        var teamID: String
+        var topic: String
+    }
 
     /// Providers a test puts in place of the configured ones.
     struct Override: Sendable {
         var travel: (any TravelTimeProvider)?
         var weather: (any WeatherProvider)?
         var holidays: TripCalendar?
+        /// Where APNs requests go instead of Apple.
+        var apnsTransport: (any ProviderHTTPTransport)?
     }
 
     @TaskLocal static var override: Override?
@@ -65,6 +79,32 @@ struct CommuteConfiguration: Sendable {
         if let text = value("CONCIERGE_COMMUTE_HOLIDAYS") {
             holidays = try Self.holidays(text)
         }
+        apns = try Self.apns(value)
+    }
+
+    /// All four APNS_ variables, or none. The key file is read here; whether it holds a P-256
+    /// key is checked when the module mounts.
+    static func apns(_ value: (String) -> String?) throws(ConfigurationError) -> APNs? {
+        let names = ["APNS_KEY_FILE", "APNS_KEY_ID", "APNS_TEAM_ID", "APNS_TOPIC"]
+        let given = names.compactMap { name in value(name).map { (name, $0) } }
+        guard !given.isEmpty else { return nil }
+        if let missing = names.first(where: { value($0) == nil }) {
+            throw ConfigurationError(
+                missing, "is required with \(given[0].0) (Apple Push needs all four APNS_ settings)")
+        }
+        let path = value("APNS_KEY_FILE") ?? ""
+        let keyID = value("APNS_KEY_ID") ?? ""
+        let teamID = value("APNS_TEAM_ID") ?? ""
+        for (name, id) in [("APNS_KEY_ID", keyID), ("APNS_TEAM_ID", teamID)]
+        where !(id.count == 10 && id.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
+            throw ConfigurationError(name, "'\(id)' is not a 10-character Apple id such as ABC123DEFG")
+        }
+        guard let pem = try? String(contentsOfFile: path, encoding: .utf8), pem.contains("-----BEGIN PRIVATE KEY-----")
+        else {
+            throw ConfigurationError(
+                "APNS_KEY_FILE", "'\(path)' is not a readable .p8 key file (PEM, BEGIN PRIVATE KEY)")
+        }
+        return APNs(keyPEM: pem, keyID: keyID, teamID: teamID, topic: value("APNS_TOPIC") ?? "")
     }
 
     /// `swiss`, `none`, and/or extra `YYYY-MM-DD` days, comma-separated.
@@ -110,6 +150,22 @@ struct CommuteConfiguration: Sendable {
     }
 
     var calendar: TripCalendar { Self.override?.holidays ?? holidays }
+
+    /// The APNs sender when Apple Push is configured; a key that is no P-256 key stops the start.
+    func pushSender(devices: any PushDeviceDirectory, clock: any TimeSource) async throws -> (any PushSender)? {
+        guard let apns else { return nil }
+        let token: APNsProviderToken
+        do {
+            token = try await APNsProviderToken(
+                privateKeyPEM: apns.keyPEM, keyID: apns.keyID, teamID: apns.teamID, clock: clock)
+        } catch {
+            throw ConfigurationError("APNS_KEY_FILE", "does not hold an ES256 (P-256) private key: \(error)")
+        }
+        if let transport = Self.override?.apnsTransport {
+            return APNsPushSender(token: token, topic: apns.topic, devices: devices, clock: clock, transport: transport)
+        }
+        return APNsPushSender(token: token, topic: apns.topic, devices: devices, clock: clock)
+    }
 }
 
 extension ConfigurationVariable {
@@ -130,5 +186,17 @@ extension ConfigurationVariable {
         .init(
             name: "CONCIERGE_COMMUTE_HOLIDAYS", defaultValue: "swiss",
             summary: "Days without commute notices: swiss, none, and/or extra days YYYY-MM-DD, comma-separated."),
+        .init(
+            name: "APNS_KEY_FILE", defaultValue: "(unset)",
+            summary:
+                "Apple Push .p8 key file (token-based auth); with APNS_KEY_ID, APNS_TEAM_ID and APNS_TOPIC, commute notices go to APNs instead of the dev outbox."
+        ),
+        .init(
+            name: "APNS_KEY_ID", defaultValue: "(unset)", summary: "The .p8 key's 10-character Key ID (the JWT's kid)."),
+        .init(
+            name: "APNS_TEAM_ID", defaultValue: "(unset)", summary: "The 10-character Apple Team ID (the JWT's iss)."),
+        .init(
+            name: "APNS_TOPIC", defaultValue: "(unset)",
+            summary: "The app's bundle id (apns-topic); Live Activity pushes use <topic>.push-type.liveactivity."),
     ]
 }

@@ -15,7 +15,7 @@ struct CommuteModule: VerticalModule {
     let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer()
 
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
-        let settings = try CommuteConfiguration(environment: ProcessInfo.processInfo.environment)
+        let settings = try CommuteConfiguration(environment: platform.configuration.environment)
         let clock = platform.clock
         let store = SQLCommuteStore(database: platform.database)
         let heuristic = OfflineTravelTimes(timeZone: OfflineTravelTimes.solarZone)
@@ -32,12 +32,14 @@ struct CommuteModule: VerticalModule {
         let scheduler = CommuteScheduler(
             service: service, store: store, clock: clock, random: platform.random,
             holder: platform.random.identifier(prefix: "instance"))
-        return MountedVertical(jobs: [
-            MaintenanceJob("commute leave-time notices") {
-                let report = try await scheduler.tick()
-                if report.sent > 0 { platform.logger.info("commute: \(report.sent) leave-time notices queued") }
-            }
-        ])
+        let push = try await settings.pushSender(devices: store, clock: clock)
+        return MountedVertical(
+            jobs: [
+                MaintenanceJob("commute leave-time notices") {
+                    let report = try await scheduler.tick()
+                    if report.sent > 0 { platform.logger.info("commute: \(report.sent) leave-time notices queued") }
+                }
+            ], pushSender: push)
     }
 
     /// The platform's sessions and, when OIDC issuers are configured, their ID tokens.

@@ -1,6 +1,7 @@
 extension MigrationGroup {
     /// The commute vertical's tables, with their own version sequence.
-    public static let commute = MigrationGroup(module: "commute", migrations: [CommuteMigrations.tripsAndSchedule])
+    public static let commute = MigrationGroup(
+        module: "commute", migrations: [CommuteMigrations.tripsAndSchedule, CommuteMigrations.deviceDeactivation])
 }
 
 enum CommuteMigrations {
@@ -83,5 +84,14 @@ enum CommuteMigrations {
                     expires_at BIGINT NOT NULL
                 )
                 """),
+        ])
+
+    /// APNs said a token is gone (`Unregistered`, `BadDeviceToken`): the device is kept, marked,
+    /// and gets no more notices until it is registered again.
+    static let deviceDeactivation = Migration(
+        version: 2, name: "commute devices can be deactivated",
+        statements: [
+            .portable("ALTER TABLE commute_devices ADD COLUMN deactivated_at BIGINT"),
+            .portable("ALTER TABLE commute_devices ADD COLUMN deactivation_reason TEXT"),
         ])
 }

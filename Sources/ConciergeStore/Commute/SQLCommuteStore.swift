@@ -95,12 +95,13 @@ public struct SQLCommuteStore: CommuteStore {
     // MARK: Devices, contacts, notices
 
     public func upsertDevice(accountID: String, device: CommuteDevice) async throws {
-        // A token belongs to one device, and so to whoever registered it last.
+        // A token belongs to one device, and so to whoever registered it last; registering it
+        // again makes a deactivated one active.
         try await database.query(
             """
             INSERT INTO commute_devices (token, account_id, platform, environment, created_at) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, platform = excluded.platform,
-                environment = excluded.environment
+                environment = excluded.environment, deactivated_at = NULL, deactivation_reason = NULL
             """,
             [
                 .text(device.token), .text(accountID), .text(device.platform), .text(device.environment),
@@ -122,7 +123,10 @@ public struct SQLCommuteStore: CommuteStore {
             WHERE account_id = ? AND kind IN ('email', 'phone') AND verified_at IS NOT NULL ORDER BY created_at
             """, [.text(accountID)])
         let devices = try await database.query(
-            "SELECT token FROM commute_devices WHERE account_id = ? ORDER BY created_at, token", [.text(accountID)])
+            """
+            SELECT token FROM commute_devices WHERE account_id = ? AND deactivated_at IS NULL
+            ORDER BY created_at, token
+            """, [.text(accountID)])
         return CommuteContacts(
             email: try credentials.first { try $0.string("kind") == "email" }?.string("identifier"),
             phone: try credentials.first { try $0.string("kind") == "phone" }?.string("identifier"),
@@ -251,5 +255,21 @@ public struct SQLCommuteStore: CommuteStore {
     private static func trip(from row: SQLRow) throws -> StoredTrip {
         let trip = try JSONDecoder().decode(CommuteTrip.self, from: Data(try row.string("body").utf8))
         return StoredTrip(accountID: try row.string("account_id"), trip: trip)
+    }
+}
+
+extension SQLCommuteStore: PushDeviceDirectory {
+    public func pushEnvironment(ofDevice token: String) async throws -> String? {
+        try await database.query(
+            "SELECT environment FROM commute_devices WHERE token = ? AND deactivated_at IS NULL", [.text(token)]
+        ).first?.string("environment")
+    }
+
+    public func deactivateDevice(token: String, reason: String, at date: Date) async throws {
+        try await database.query(
+            """
+            UPDATE commute_devices SET deactivated_at = ?, deactivation_reason = ?
+            WHERE token = ? AND deactivated_at IS NULL
+            """, [SQLValue(date), .text(reason.isEmpty ? "rejected" : reason), .text(token)])
     }
 }

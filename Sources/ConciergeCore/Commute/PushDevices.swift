@@ -1,0 +1,30 @@
+public import Foundation
+
+/// What an Apple Push sender needs to know about device tokens: which APNs environment a token
+/// was registered for, and how to stop sending to one APNs has rejected for good.
+public protocol PushDeviceDirectory: Sendable {
+    /// `sandbox` or `production` for an active device; nil when the token is unknown or was
+    /// deactivated, so nothing is sent to it.
+    func pushEnvironment(ofDevice token: String) async throws -> String?
+    /// No further notices go to `token` (APNs answered `Unregistered`, `ExpiredToken` or
+    /// `BadDeviceToken`) until its owner registers it again.
+    func deactivateDevice(token: String, reason: String, at date: Date) async throws
+}
+
+/// Keys of a push message's data that are Apple Push request options, not payload: the
+/// scheduler sets them, the APNs sender turns them into headers, and the dev outbox keeps them
+/// as they are.
+public enum PushOptionKeys {
+    /// Notices with one collapse id replace each other on the device (one trip's day).
+    public static let collapseID = "apns-collapse-id"
+    /// Unix seconds after which APNs stops trying to deliver (a "leave soon" after the leave time
+    /// is noise).
+    public static let expiration = "apns-expiration"
+    /// `alert` (default) or `liveactivity`.
+    public static let pushType = "apns-push-type"
+    /// For Live Activity pushes: `update` (default) or `end`.
+    public static let event = "apns-event"
+
+    /// True for keys the sender consumes itself.
+    public static func isOption(_ key: String) -> Bool { key.hasPrefix("apns-") }
+}
