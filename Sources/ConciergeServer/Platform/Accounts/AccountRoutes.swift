@@ -13,7 +13,7 @@ func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServi
         random: platform.random, clock: platform.clock)
     let issuers = identityIssuers(configuration, clock: platform.clock)
     // Production never builds the dev provider, so its key cannot be trusted there.
-    let dev = platform.configuration.mode == .dev ? await DevIdentityProvider(clock: platform.clock) : nil
+    let dev = platform.devIdentity
     var policy = AccountPolicy()
     policy.signInsPerAccount = configuration.signInsPerAccount
     policy.signInsPerNetwork = configuration.signInsPerNetwork

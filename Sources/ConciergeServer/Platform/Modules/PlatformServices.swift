@@ -26,4 +26,7 @@ struct PlatformServices: Sendable {
     /// Places search and routes: Google when configured, the gazetteer and estimator otherwise.
     let places: any PlacesProvider
     let routes: any RouteProvider
+    /// The embedded identity provider of `/dev/id-token`, in dev mode only (nil in production),
+    /// so every verifier that should trust dev ID tokens shares its one key.
+    let devIdentity: DevIdentityProvider?
 }
