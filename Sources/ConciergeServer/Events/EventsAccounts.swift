@@ -22,13 +22,14 @@ struct EventsAccounts {
         policy.signInsPerNetwork = configuration.signInsPerNetwork
         policy.publicURL = platform.configuration.publicURL
         let signIn = platform.signIn
-        // Apple and Google as configured for the platform. The dev identity provider's key lives
-        // with `/dev/id-token` only, so dev ID tokens are not trusted here.
+        // Apple and Google as configured for the platform, and in dev mode the dev identity
+        // provider of `/dev/id-token` (the platform's one key; production has none to trust).
         accounts = AccountService(
             store: SQLAccountStore(database: platform.database), sessions: sessions,
             passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
             idTokens: JWKSIDTokenVerifier(
-                issuers: Self.issuers(configuration, clock: platform.clock), dev: nil, clock: platform.clock),
+                issuers: Self.issuers(configuration, clock: platform.clock), dev: platform.devIdentity,
+                clock: platform.clock),
             phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
             hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
         let publicURL = platform.configuration.publicURL
