@@ -7,6 +7,7 @@ public struct EventsService: Sendable {
     public static let vertical = "events"
 
     let store: any EventsStore
+    let scanners: any ScannerTokenStore
     let holds: any HoldStore
     let orders: any OrderStore
     let payments: any PaymentProvider
@@ -17,11 +18,13 @@ public struct EventsService: Sendable {
     public let signer: TicketSigner
 
     public init(
-        store: any EventsStore, holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider,
+        store: any EventsStore & ScannerTokenStore, holds: any HoldStore, orders: any OrderStore,
+        payments: any PaymentProvider,
         policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner
     ) {
         self.signer = signer
         self.store = store
+        self.scanners = store
         self.holds = holds
         self.orders = orders
         self.payments = payments

@@ -29,14 +29,15 @@ struct EventsAdminController {
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.group("api/admin/shows")
+        let admin = group.group("api/admin")
             .add(
                 middleware: ScannerTokenMiddleware(
                     token: adminToken, code: "admin_unauthorized",
                     message: "This admin endpoint needs the admin token (CONCIERGE_ADMIN_TOKEN) as a bearer token.")
             )
-            .get(":id/counts", use: counts)
-            .post(":id/cancel", use: cancel)
+        admin.get("shows/:id/counts", use: counts)
+        admin.post("shows/:id/cancel", use: cancel)
+        EventsScannerTokensController(events: events).addRoutes(to: admin)
     }
 
     @Sendable func counts(request: Request, context: AppRequestContext) async throws -> Response {

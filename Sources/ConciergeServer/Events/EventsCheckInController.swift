@@ -32,7 +32,11 @@ struct EventsCheckInController {
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("api/checkin/key", use: key)
-        group.group().add(middleware: ScannerTokenMiddleware(token: scannerToken)).post("api/checkin", use: checkIn)
+        // The admin token, or a scanner token the admin API issued and has not revoked.
+        let events = events
+        group.group()
+            .add(middleware: ScannerTokenMiddleware(token: scannerToken, alsoAccepts: events.isScannerToken))
+            .post("api/checkin", use: checkIn)
     }
 
     @Sendable func key(request: Request, context: AppRequestContext) async throws -> Response {
@@ -63,22 +67,24 @@ struct EventsCheckInController {
     }
 }
 
-/// The scanner's (and the box office's) bearer token: the admin token, when one is configured;
-/// without one these routes answer 401.
+/// The door's and the box office's bearer token: the admin token, when one is configured, and
+/// at the door also a live scanner token (`alsoAccepts`); anything else answers 401.
 struct ScannerTokenMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let token: String?
+    var alsoAccepts: (@Sendable (String) async throws -> Bool)?
     var code = "scanner_unauthorized"
-    var message = "Check-in needs the scanner token (CONCIERGE_ADMIN_TOKEN) as a bearer token."
+    var message =
+        "Check-in needs a scanner token (issued by POST /events/api/admin/scanner-tokens) or the admin token as a bearer token."
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let token, let given = SessionMiddleware.bearerToken(request.headers[.authorization]),
-            SecretHasher.constantTimeEquals(given, token)
-        else {
+        guard let given = SessionMiddleware.bearerToken(request.headers[.authorization]) else {
             throw ConciergeError(.unauthorized, code: code, message: message)
         }
-        return try await next(request, context)
+        if let token, SecretHasher.constantTimeEquals(given, token) { return try await next(request, context) }
+        if let alsoAccepts, try await alsoAccepts(given) { return try await next(request, context) }
+        throw ConciergeError(.unauthorized, code: code, message: message)
     }
 }

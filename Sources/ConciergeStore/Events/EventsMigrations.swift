@@ -2,7 +2,10 @@ extension MigrationGroup {
     /// The seat-map tickets vertical: venues and their seats, shows and their prices, bookings
     /// and their tickets. Seat availability is the platform's inventory (`inventory_units`).
     public static let events = MigrationGroup(
-        module: "events", migrations: [EventsMigrations.catalogueAndBookings, EventsMigrations.checkIns])
+        module: "events",
+        migrations: [
+            EventsMigrations.catalogueAndBookings, EventsMigrations.checkIns, EventsMigrations.scannerTokens,
+        ])
 }
 
 enum EventsMigrations {
@@ -120,6 +123,24 @@ extension EventsMigrations {
                     gate TEXT NOT NULL,
                     at BIGINT NOT NULL,
                     PRIMARY KEY (order_id, seat_id)
+                )
+                """)
+        ])
+}
+
+extension EventsMigrations {
+    /// Door scanners' own tokens, kept as their SHA-256; revoked ones stay listed.
+    static let scannerTokens = Migration(
+        version: 3, name: "scanner tokens",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE events_scanner_tokens (
+                    id TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    digest TEXT NOT NULL UNIQUE,
+                    created_at BIGINT NOT NULL,
+                    revoked_at BIGINT
                 )
                 """)
         ])
