@@ -104,7 +104,7 @@ public struct CommuteService: Sendable {
         let origin = try TripRules.place(request.origin, field: "origin")
         let destination = try TripRules.place(request.destination, field: "destination")
         try TripRules.route(from: origin, to: destination)
-        guard let arriveBy = WireDate.date(from: request.arriveBy) else {
+        guard let arriveBy = TripRules.instant(request.arriveBy) else {
             throw TripRules.invalid("'arriveBy' must be an ISO 8601 time such as 2026-03-02T08:30:00Z.")
         }
         let now = clock.now
@@ -154,7 +154,7 @@ public struct CommuteService: Sendable {
         -> CommuteObservation
     {
         let trip = try await trip(id: tripID, accountID: accountID)
-        guard let departed = WireDate.date(from: input.departedAt), let arrived = WireDate.date(from: input.arrivedAt)
+        guard let departed = TripRules.instant(input.departedAt), let arrived = TripRules.instant(input.arrivedAt)
         else { throw TripRules.invalid("'departedAt' and 'arrivedAt' must be ISO 8601 times.") }
         guard arrived > departed else {
             throw ConciergeError(

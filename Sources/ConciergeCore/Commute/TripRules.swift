@@ -114,6 +114,22 @@ public enum TripRules {
         return (hour, minute)
     }
 
+    /// An ISO 8601 instant whose every field is in range. Foundation's parser rolls a 25th hour
+    /// or a 61st minute over into the next day or hour; a person who sends one made a mistake.
+    public static func instant(_ text: String) -> Date? {
+        guard let date = WireDate.date(from: text) else { return nil }
+        let fields = text.prefix(19).split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
+        guard fields.count == 6 else { return nil }
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = .gmt
+        let written = DateComponents(
+            year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])
+        guard (0...23).contains(fields[3]), (0...59).contains(fields[4]), (0...59).contains(fields[5]),
+            written.isValidDate(in: gregorian)
+        else { return nil }
+        return date
+    }
+
     /// Only IANA names (`Europe/Zurich`, `UTC`); abbreviations like `CET` are ambiguous.
     public static func timeZone(_ name: String) -> TimeZone? {
         guard name.count <= 64, name == "UTC" || name.contains("/") else { return nil }

@@ -84,4 +84,16 @@ import Testing
         #expect(TripCalendar.parseDay("2027-02-29") == nil && TripCalendar.parseDay("2028-02-29") != nil)
         #expect(TripRules.clockTime("24:00") == nil && TripRules.clockTime("07:05")! == (7, 5))
     }
+
+    /// Foundation reads 25:00 as 01:00 the next day; an instant must be one as written.
+    @Test func anInstantIsReadOnlyWhenEveryFieldIsInRange() {
+        for impossible in [
+            "2027-01-14T25:00:00Z", "2027-01-14T24:00:00Z", "2027-01-14T08:60:00Z", "2027-02-29T08:00:00Z",
+            "2027-04-31T08:00:00Z", "2027-13-01T08:00:00Z", "yesterday",
+        ] {
+            #expect(TripRules.instant(impossible) == nil, "\(impossible)")
+        }
+        #expect(TripRules.instant("2028-02-29T08:00:00Z") == Date(timeIntervalSince1970: 1_835_424_000))
+        #expect(TripRules.instant("2027-01-14T08:00:00.500Z") == Date(timeIntervalSince1970: 1_799_913_600.5))
+    }
 }

@@ -57,6 +57,20 @@ import Testing
             }
             let trips = try await client.send(.get, "/commute/trips", token: token).decode(CommuteTripList.self)
             #expect(trips.trips.isEmpty, "nothing half-written")
+
+            // A change is checked like a new trip, and a refused one changes nothing.
+            let trip = try await client.createTrip(token: token)
+            for body in [
+                #"{"timeZone": "Europe/Atlantis"}"#, #"{"arrivalTime": "24:00"}"#, #"{"arrivalTime": "8:61"}"#,
+                #"{"origin": {"latitude": 47.3779, "longitude": 181, "label": "X"}}"#, #"{"bufferMinutes": -1}"#,
+                #"{"onTimeTarget": 0.3}"#, #"{"notify": {"leadMinutes": 121}}"#, "{",
+            ] {
+                let response = try await client.send(.patch, "/commute/trips/\(trip.id)", json: body, token: token)
+                #expect(response.status == .badRequest, "\(body)")
+                #expect(response.errorBody?.code == "invalid_request", "\(body)")
+            }
+            #expect(
+                try await client.send(.get, "/commute/trips/\(trip.id)", token: token).decode(CommuteTrip.self) == trip)
         }
     }
 
@@ -114,6 +128,8 @@ import Testing
                 (#"{"departedAt": "2027-01-20T08:00:00Z", "arrivedAt": "2027-01-20T09:00:00Z"}"#, "invalid_request"),
                 (#"{"departedAt": "2027-01-10T08:00:00Z", "arrivedAt": "2027-01-11T09:00:00Z"}"#, "invalid_request"),
                 (#"{"departedAt": "2027-01-14T08:00:00Z"}"#, "invalid_request"),
+                (#"{"departedAt": "2027-01-14T25:00:00Z", "arrivedAt": "2027-01-14T26:00:00Z"}"#, "invalid_request"),
+                (#"{"departedAt": "2027-02-30T08:00:00Z", "arrivedAt": "2027-02-30T09:00:00Z"}"#, "invalid_request"),
             ]
             for (body, code) in observations {
                 let response = try await client.send(
@@ -144,6 +160,7 @@ import Testing
                 #"{"origin": {"latitude": 47.3779, "longitude": 8.5403, "label": "HB"}, "destination": {"latitude": 47.4997, "longitude": 8.7241, "label": "W"}, "arriveBy": "2020-01-01T08:00:00Z"}"#,
                 #"{"origin": {"latitude": 47.3779, "longitude": 8.5403, "label": "HB"}, "destination": {"latitude": 47.4997, "longitude": 8.7241, "label": "W"}, "arriveBy": "2027-01-15T12:00:00Z", "route": {"distanceKm": 20, "durationMinutes": 0}}"#,
                 #"{"origin": {"latitude": 95, "longitude": 8.5403, "label": "HB"}, "destination": {"latitude": 47.4997, "longitude": 8.7241, "label": "W"}, "arriveBy": "2027-01-15T12:00:00Z"}"#,
+                #"{"origin": {"latitude": 47.3779, "longitude": 8.5403, "label": "HB"}, "destination": {"latitude": 47.4997, "longitude": 8.7241, "label": "W"}, "arriveBy": "2027-01-15T24:30:00Z"}"#,
             ] {
                 let response = try await client.send(.post, "/commute/predict", json: body, token: token)
                 #expect(response.status == .badRequest, "\(body)")
