@@ -35,4 +35,21 @@ public protocol EventsStore: Sendable {
     func admit(orderID: String, seatIDs: [String], gate: String, at: Date) async throws -> (
         admitted: [String], firstAt: Date?
     )
+    /// The box office's order list, newest first, optionally of one show or in one state.
+    func orders(showID: String?, state: EventBooking.State?, limit: Int, offset: Int) async throws -> [EventBooking]
+    /// The order's admitted seats, first scan first.
+    func checkIns(orderID: String) async throws -> [SeatCheckIn]
+}
+
+/// One seat admitted at the door.
+public struct SeatCheckIn: Sendable, Equatable {
+    public let seatID: String
+    public let gate: String
+    public let at: Date
+
+    public init(seatID: String, gate: String, at: Date) {
+        self.seatID = seatID
+        self.gate = gate
+        self.at = at
+    }
 }

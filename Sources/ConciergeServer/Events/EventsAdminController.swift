@@ -38,6 +38,7 @@ struct EventsAdminController {
         admin.get("shows/:id/counts", use: counts)
         admin.post("shows/:id/cancel", use: cancel)
         EventsScannerTokensController(events: events).addRoutes(to: admin)
+        EventsOrdersController(events: events).addRoutes(to: admin)
     }
 
     @Sendable func counts(request: Request, context: AppRequestContext) async throws -> Response {

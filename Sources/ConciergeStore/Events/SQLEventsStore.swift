@@ -107,14 +107,14 @@ public struct SQLEventsStore: EventsStore {
         }
     }
 
-    private func bookings(where condition: String, _ binds: [SQLValue], in db: any SQLExecutor, limit: Int = 200)
-        async throws -> [EventBooking]
-    {
+    func bookings(
+        where condition: String, _ binds: [SQLValue], in db: any SQLExecutor, limit: Int = 200, offset: Int = 0
+    ) async throws -> [EventBooking] {
         let rows = try await db.query(
             """
             SELECT b.*, o.reference AS reference, o.public_secret AS public_secret
             FROM events_bookings b JOIN orders o ON o.id = b.order_id
-            WHERE \(condition) ORDER BY b.created_at DESC, b.order_id LIMIT \(limit)
+            WHERE \(condition) ORDER BY b.created_at DESC, b.order_id LIMIT \(limit) OFFSET \(offset)
             """, binds)
         var bookings: [EventBooking] = []
         for row in rows {
