@@ -22,6 +22,8 @@ import Testing
         private var refunds: [String] = []
         private var down = false
         private var refuseCreate = false
+        private var refuseRefunds = false
+        private var fetches = 0
 
         init(name: String) { self.name = name }
 
@@ -41,6 +43,7 @@ import Testing
 
         func fetchPayment(id: String) async throws -> PaymentSnapshot {
             try lock.withLock {
+                fetches += 1
                 if down {
                     throw ConciergeError(
                         .unavailable(retryAfterSeconds: nil), code: "payments_unavailable", message: "down")
@@ -48,8 +51,9 @@ import Testing
                 guard let status = statuses[id] else {
                     throw ConciergeError(.upstreamFailed, code: "payment_not_found", message: "no such payment")
                 }
+                let refunded = refunds.contains { $0.hasSuffix(id) } ? amounts[id] ?? 0 : 0
                 return PaymentSnapshot(
-                    id: id, status: status, amountCents: amounts[id] ?? 0, refundedCents: 0, metadata: [:])
+                    id: id, status: status, amountCents: amounts[id] ?? 0, refundedCents: refunded, metadata: [:])
             }
         }
 
@@ -60,14 +64,23 @@ import Testing
         func refundPayment(id: String, amountCents: Int, currency: String, reason: String, idempotencyKey: String)
             async throws -> String
         {
-            lock.withLock { if !refunds.contains(idempotencyKey) { refunds.append(idempotencyKey) } }
+            try lock.withLock {
+                if refuseRefunds {
+                    throw ConciergeError(
+                        .upstreamFailed, code: "refund_refused", message: "This method has no refunds.")
+                }
+                if !refunds.contains(idempotencyKey + "@" + id) { refunds.append(idempotencyKey + "@" + id) }
+            }
             return "re_\(idempotencyKey)"
         }
 
         func set(_ id: String, _ status: PaymentStatus) { lock.withLock { statuses[id] = status } }
         func setDown(_ value: Bool) { lock.withLock { down = value } }
         func setRefuseCreate(_ value: Bool) { lock.withLock { refuseCreate = value } }
-        var refundKeys: [String] { lock.withLock { refunds } }
+        var refundKeys: [String] { lock.withLock { refunds.map { String($0.prefix { $0 != "@" }) } } }
+        var fetchCount: Int { lock.withLock { fetches } }
+        func setAmount(_ id: String, _ cents: Int) { lock.withLock { amounts[id] = cents } }
+        func setRefuseRefunds(_ value: Bool) { lock.withLock { refuseRefunds = value } }
         /// Where the checkout sends the customer back: the return page with the booking's secret.
         func returnPath(_ id: String) -> String? {
             lock.withLock { redirects[id] }.flatMap { URL(string: $0) }.map { "\($0.path)?\($0.query ?? "")" }

@@ -138,6 +138,45 @@ import Testing
         #expect(!ClientNetwork.isAddress("not-an-ip") && !ClientNetwork.isAddress("999.1.1.1"))
     }
 
+    /// Finding 3: each booking opens a payment at the provider; one customer cannot flood them.
+    @Test func aCustomerHasAtMostThreeUnpaidBookingsAndTenAnHour() async throws {
+        let app = try await TestApp.make(engine: .sqlite)
+        try await app.run { client in
+            let token = try await client.signedInCustomer()
+            let pickup = app.clock.now.addingTimeInterval(3 * 86_400)
+            var references: [String] = []
+            for _ in 1...3 {
+                let booked = try await client.book(token: token, pickupAt: pickup)
+                #expect(booked.status == .ok)
+                references.append(try booked.decode(BookingResponse.self).quoteReference ?? "")
+            }
+            let fourth = try await client.book(token: token, pickupAt: pickup)
+            #expect(fourth.status == .tooManyRequests)
+            #expect(fourth.errorBody?.code == "too_many_unpaid_bookings")
+            // Another customer is not affected.
+            let other = try await client.signedInCustomer(phone: "+41791110000")
+            #expect(try await client.book(token: other, pickupAt: pickup).status == .ok)
+            // Cancelling one unpaid booking makes room.
+            let cancelled = try await client.send(.post, "/rides/bookings/\(references[0])/cancel", token: token)
+            #expect(cancelled.status == .ok)
+            #expect(try await client.book(token: token, pickupAt: pickup).status == .ok)
+        }
+        let hourly = try await TestApp.make(
+            engine: .sqlite,
+            environment: ["CONCIERGE_MAX_UNPAID_BOOKINGS": "0", "CONCIERGE_MAX_BOOKINGS_PER_HOUR": "2"])
+        try await hourly.run { client in
+            let token = try await client.signedInCustomer()
+            let pickup = hourly.clock.now.addingTimeInterval(3 * 86_400)
+            for _ in 1...2 { #expect(try await client.book(token: token, pickupAt: pickup).status == .ok) }
+            let third = try await client.book(token: token, pickupAt: pickup)
+            #expect(third.status == .tooManyRequests)
+            #expect(third.errorBody?.code == "too_many_bookings")
+            #expect(third.headers[.retryAfter] == "3600")
+            hourly.clock.advance(by: 3601)
+            #expect(try await client.book(token: token, pickupAt: pickup).status == .ok)
+        }
+    }
+
     /// Finding 6: a connection that never finishes its request is closed after the idle time,
     /// so slow clients cannot hold every socket open.
     @Test func aConnectionThatNeverFinishesItsRequestIsClosed() async throws {

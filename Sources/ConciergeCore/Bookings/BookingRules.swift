@@ -10,6 +10,11 @@ public struct BookingRules: Sendable, Equatable {
     public var quoteLifetimeSeconds = 1800
     /// Free cancellation until this many hours before pickup.
     public var freeCancellationHours = 24
+    /// Bookings awaiting payment one customer may have at once (CONCIERGE_MAX_UNPAID_BOOKINGS):
+    /// each opens a payment at the provider and takes a reference, so a flood costs the operator.
+    public var maxUnpaidBookings = 3
+    /// Bookings one customer may make per hour (CONCIERGE_MAX_BOOKINGS_PER_HOUR).
+    public var maxBookingsPerHour = 10
 
     public init() {}
 

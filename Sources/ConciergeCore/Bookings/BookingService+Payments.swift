@@ -24,6 +24,15 @@ extension BookingService: PaymentOwner {
             }
             return try await store.booking(reference: booking.reference)
         }
+        // The server opened this payment for the booking's price; a paid amount that differs is
+        // never taken as payment for the ride (security review finding 30): it goes back.
+        if snapshot.amountCents != booking.priceCents {
+            return try await refundUnowed(
+                snapshot, booking, key: "mismatch-\(booking.id)",
+                why:
+                    "paid \(Money.formatCHF(snapshot.amountCents)) where the ride costs \(Money.formatCHF(booking.priceCents))",
+                notify: false)
+        }
         switch booking.state {
         case .awaitingPayment where now < booking.quoteExpiresAt, .awaitingPayment where rulesStillHold(booking, now),
             .expired where rulesStillHold(booking, now):
@@ -36,12 +45,15 @@ extension BookingService: PaymentOwner {
                         detail: late ? "payment arrived after the quote expired; the ride can still be made" : "paid"),
                     notification: confirmation(for: booking), refund: nil), booking)
         case .awaitingPayment, .expired:
-            // Paid too late to keep the booking rules: give the money back, and say why.
+            // Paid too late to keep the booking rules: give the money back, and say why. A retry
+            // after a crash finds the money already back (finding 5) and only moves the booking.
             let amount = snapshot.amountCents - snapshot.refundedCents
             let reason = "Concierge ride \(booking.reference): paid after the quote expired"
-            let refundID = try await payments.refundPayment(
-                id: snapshot.id, amountCents: amount, currency: booking.currency, reason: reason,
-                idempotencyKey: "late-\(booking.id)")
+            let refundID =
+                amount > 0
+                ? try await payments.refundPayment(
+                    id: snapshot.id, amountCents: amount, currency: booking.currency, reason: reason,
+                    idempotencyKey: "late-\(booking.id)") : nil
             return try await orCurrent(
                 store.transition(
                     bookingID: booking.id, from: [.awaitingPayment, .expired], to: .refunded, paymentStatus: .paid,
@@ -50,12 +62,44 @@ extension BookingService: PaymentOwner {
                         detail:
                             "payment arrived after the quote expired and the pickup is now too soon; refunded in full"),
                     notification: lateRefundNotice(for: booking),
-                    refund: refundRecord(
-                        booking, providerRefundID: refundID, amountCents: amount, reason: reason, now: now)),
+                    refund: refundID.flatMap {
+                        refundRecord(booking, providerRefundID: $0, amountCents: amount, reason: reason, now: now)
+                    }),
                 booking)
+        case .cancelled where snapshot.refundedCents < snapshot.amountCents:
+            // Paid on a checkout still open after the customer cancelled (Mollie cannot cancel
+            // most methods; Stripe can race its expiry): refunded, recorded and told (finding 4).
+            return try await refundUnowed(
+                snapshot, booking, key: "cancelled-\(booking.id)", why: "paid after the booking was cancelled",
+                notify: true)
         default:
+            if booking.paymentStatus != snapshot.status {
+                try await store.recordPaymentStatus(bookingID: booking.id, status: snapshot.status)
+            }
             return booking
         }
+    }
+
+    /// Gives back money the booking does not owe, keeps the booking in its state, and writes the
+    /// refund, its event and (when `notify`) a notice to the customer in one commit.
+    private func refundUnowed(
+        _ snapshot: PaymentSnapshot, _ booking: Booking, key: String, why: String, notify: Bool
+    ) async throws -> Booking? {
+        let amount = snapshot.amountCents - snapshot.refundedCents
+        guard amount > 0 else { return booking }
+        let reason = "Concierge ride \(booking.reference): \(why)"
+        let refundID = try await payments.refundPayment(
+            id: snapshot.id, amountCents: amount, currency: booking.currency, reason: reason, idempotencyKey: key)
+        let now = clock.now
+        return try await orCurrent(
+            store.transition(
+                bookingID: booking.id, from: [booking.state], to: booking.state, paymentStatus: .paid,
+                event: BookingEvent(
+                    bookingID: booking.id, at: now, type: "refunded", actor: "system",
+                    detail: "\(why); refunded \(Money.formatCHF(amount))"),
+                notification: notify ? cancellationNotice(for: booking) : nil,
+                refund: refundRecord(booking, providerRefundID: refundID, amountCents: amount, reason: reason, now: now)
+            ), booking)
     }
 
     /// The ledger's record of a refund the provider just made (nil for a booking from before
@@ -85,11 +129,21 @@ extension BookingService: PaymentOwner {
 
     /// Expires every unpaid booking whose quote lapsed, and cancels its payment. Run by the
     /// background service and at start, so a server that was down catches up.
+    /// A booking that fails (its provider refuses, or is down) is skipped with a growing pause
+    /// and the others go on (security review finding 5: one poison booking stopped them all).
     @discardableResult
     public func expireLapsedBookings(limit: Int = 100) async throws -> Int {
         var count = 0
-        for booking in try await store.lapsedUnpaidBookings(now: clock.now, limit: limit) {
-            if try await expire(booking) != nil { count += 1 }
+        let now = clock.now
+        let pausing = await expiryBackoff.pausedCount(now: now)
+        for booking in try await store.lapsedUnpaidBookings(now: now, limit: limit + pausing) {
+            guard await expiryBackoff.isDue(booking.id, now: now) else { continue }
+            do {
+                if try await expire(booking) != nil { count += 1 }
+                await expiryBackoff.succeeded(booking.id)
+            } catch {
+                await expiryBackoff.failed(booking.id, now: now)
+            }
         }
         return count
     }

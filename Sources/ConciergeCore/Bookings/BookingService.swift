@@ -27,6 +27,8 @@ public struct BookingService: Sendable {
     let contact: @Sendable (String) async throws -> Customer?
     /// The customer messages' texts (`BookingMessages.swift`).
     let templates: any MessageTemplates
+    /// Bookings whose expiry failed, paused before the next try.
+    let expiryBackoff = RetryBackoff()
 
     public init(
         store: any BookingStore, idempotencyKeys: any IdempotencyKeyStore, orders: any OrderStore,
@@ -193,6 +195,14 @@ public struct BookingService: Sendable {
                 message: "'dateTime' must be an ISO 8601 time such as 2025-01-15T13:00:00.000Z.")
         }
         try rules.checkPickupTime(pickupAt, now: now)
+        for (field, text) in [
+            ("pickup.description", input.pickupDescription), ("destination.description", input.destinationDescription),
+        ] where text.containsControlCharacter {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request",
+                message: "'\(field)' contains a control character. Send plain text.")
+        }
+        try await checkBookingCaps(customerID: customer.id, now: now)
         let capacity = tariff.classes[vehicleClass]?.maxPassengers ?? 0
         try BookingRules.checkPassengers(input.passengers, capacity: capacity, vehicleClass: vehicleClass)
         let flight = try BookingRules.normalizedFlightNumber(input.flightNumber)
@@ -266,6 +276,28 @@ public struct BookingService: Sendable {
                 claimedBefore: claimedBefore, input: input, customer: customer, referenceChecked: checkReference))
     }
 
+    /// Security review finding 3: each booking opens a payment at the provider, so one customer
+    /// may not flood them. A cap of 0 is off (the benchmarks turn both off, and say so). Concurrent
+    /// requests of one customer can pass the count together: the caps bound a flood, not a race.
+    private func checkBookingCaps(customerID: String, now: Date) async throws {
+        guard rules.maxUnpaidBookings > 0 || rules.maxBookingsPerHour > 0 else { return }
+        let counts = try await store.bookingCounts(
+            customerID: customerID, now: now, since: now.addingTimeInterval(-3600),
+            unpaidSince: now.addingTimeInterval(-Double(rules.quoteLifetimeSeconds)))
+        if rules.maxUnpaidBookings > 0, counts.unpaid >= rules.maxUnpaidBookings {
+            throw ConciergeError(
+                .tooManyRequests(retryAfterSeconds: nil), code: "too_many_unpaid_bookings",
+                message:
+                    "You have \(counts.unpaid) bookings waiting for payment. Pay or cancel one of them before booking another ride."
+            )
+        }
+        if rules.maxBookingsPerHour > 0, counts.recent >= rules.maxBookingsPerHour {
+            throw ConciergeError(
+                .tooManyRequests(retryAfterSeconds: 3600), code: "too_many_bookings",
+                message: "You have made \(counts.recent) bookings in the last hour. Please try again later.")
+        }
+    }
+
     /// A reference no order has yet. The `orders.reference` constraint still decides at commit;
     /// looking first is what lets the generator grow the code when the space gets crowded.
     private func freeReference() async throws -> OrderReference {
@@ -291,17 +323,25 @@ public struct BookingService: Sendable {
         return try await expireIfLapsed(booking)
     }
 
+    /// A list shows a lapsed unpaid booking as expired without settling it: settling asks the
+    /// provider, and one list must not set off a provider call per booking (security review
+    /// finding 21). The worker settles it within its interval.
     public func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking] {
-        var result: [Booking] = []
-        for booking in try await store.bookings(customerID: customerID, limit: limit, offset: offset) {
-            result.append(try await expireIfLapsed(booking))
+        let now = clock.now
+        return try await store.bookings(customerID: customerID, limit: limit, offset: offset).map { booking in
+            var shown = booking
+            if booking.state == .awaitingPayment, now >= booking.quoteExpiresAt { shown.state = .expired }
+            return shown
         }
-        return result
     }
 
-    /// The booking behind a public link, if the secret matches; nil otherwise.
-    public func publicBooking(reference: String) async throws -> Booking? {
-        guard let booking = try await store.booking(reference: reference.uppercased()) else { return nil }
+    /// The booking behind a public link, if the secret matches; nil otherwise. The secret is
+    /// compared before anything else happens, so a guessed reference sets off no provider call
+    /// and answers in the same time as one that does not exist (security review finding 20).
+    public func publicBooking(reference: String, secret: String) async throws -> Booking? {
+        guard let booking = try await store.booking(reference: reference.uppercased()),
+            SecretHasher.constantTimeEquals(secret, booking.publicSecret)
+        else { return nil }
         return try await expireIfLapsed(booking)
     }
 

@@ -42,6 +42,11 @@ public protocol BookingStore: Sendable {
     func booking(paymentProvider: String, paymentID: String) async throws -> Booking?
     /// The customer's bookings, newest first.
     func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking]
+    /// How many of the customer's bookings await payment with a quote still open at `now` (made
+    /// since `unpaidSince`), and how many were made since `since`: what the booking caps count.
+    func bookingCounts(customerID: String, now: Date, since: Date, unpaidSince: Date) async throws -> (
+        unpaid: Int, recent: Int
+    )
     func events(bookingID: String) async throws -> [BookingEvent]
 
     /// Moves the booking to `to` if it is in one of `from`, appending `event` and queueing

@@ -61,7 +61,7 @@ public enum ProfileRules {
             message: "'\(email.prefix(60))' is not an email address we can send confirmations to, e.g. anna@example.ch."
         )
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64,
-            !email.contains(where: { $0.isWhitespace || $0.isNewline })
+            EmailAddress.isPlausible(email)
         else { throw invalid }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }),

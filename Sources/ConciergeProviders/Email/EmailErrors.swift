@@ -44,14 +44,6 @@ enum EmailErrors {
     /// turn into several (`,` `;` for Postmark's list syntax) or break out of an SMTP command or
     /// header (`<` `>` CR LF). Whether the mailbox exists is the mail server's call.
     static func isPlausibleAddress(_ address: String) -> Bool {
-        guard !address.isEmpty, address.utf8.count <= 254 else { return false }
-        let forbidden: Set<Unicode.Scalar> = [",", ";", "<", ">", "(", ")", "\"", "[", "]", "\\", ":"]
-        for scalar in address.unicodeScalars {
-            if scalar.value <= 0x20 || scalar.value == 0x7F || forbidden.contains(scalar) { return false }
-        }
-        let parts = address.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].utf8.count <= 64 else { return false }
-        let domain = parts[1]
-        return !domain.hasPrefix(".") && !domain.hasSuffix(".") && !domain.contains("..")
+        EmailAddress.isPlausible(address)
     }
 }

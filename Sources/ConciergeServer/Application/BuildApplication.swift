@@ -119,10 +119,18 @@ func assemble(
         pushSender = pushSender ?? mounted.pushSender
     }
     try await mountAccounts(on: router, platform: platform)
+    let webhookEvents = SQLWebhookEventLog(database: database)
     PaymentWebhookController(
-        dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers,
-        events: SQLWebhookEventLog(database: database), clock: clock
+        dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers, events: webhookEvents,
+        clock: clock
     ).addRoutes(to: router)
+    // Rate events older than the longest window (a day), and webhook ids older than a week (Stripe
+    // retries for three days) are of no more use.
+    jobs.append(
+        MaintenanceJob("rate and webhook event sweeping") {
+            try await identity.sweepRateEvents(before: clock.now.addingTimeInterval(-86_400))
+            try await webhookEvents.sweep(receivedBefore: clock.now.addingTimeInterval(-7 * 86_400))
+        })
     let devOutbox = DevOutbox(store: outbox, clock: clock, logger: logger)
     let deliverer = NotificationDeliverer(
         outbox: SQLNotificationQueue(database: database),

@@ -151,6 +151,8 @@ public struct ServerConfiguration: Sendable {
         bookingRules.minimumAdvanceHours = try reader.integer("CONCIERGE_MIN_ADVANCE_HOURS", in: 0...8760)
         bookingRules.quoteLifetimeSeconds = try reader.integer("CONCIERGE_QUOTE_TTL_SECONDS", in: 60...86_400)
         bookingRules.freeCancellationHours = try reader.integer("CONCIERGE_FREE_CANCELLATION_HOURS", in: 0...8760)
+        bookingRules.maxUnpaidBookings = try reader.integer("CONCIERGE_MAX_UNPAID_BOOKINGS", in: 0...1_000_000)
+        bookingRules.maxBookingsPerHour = try reader.integer("CONCIERGE_MAX_BOOKINGS_PER_HOUR", in: 0...1_000_000)
         workerInterval = try reader.integer("CONCIERGE_WORKER_INTERVAL_SECONDS", in: 1...3600)
         email = try Self.emailProvider(reader, mode: mode)
         adminToken = reader.optional("CONCIERGE_ADMIN_TOKEN")

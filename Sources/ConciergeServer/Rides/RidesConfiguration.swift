@@ -13,5 +13,11 @@ extension ConfigurationVariable {
         .init(
             name: "CONCIERGE_FREE_CANCELLATION_HOURS", defaultValue: "24",
             summary: "Free cancellation (with refund) until this many hours before pickup."),
+        .init(
+            name: "CONCIERGE_MAX_UNPAID_BOOKINGS", defaultValue: "3",
+            summary: "Bookings awaiting payment one customer may have at once (0: no cap)."),
+        .init(
+            name: "CONCIERGE_MAX_BOOKINGS_PER_HOUR", defaultValue: "10",
+            summary: "Bookings one customer may make per hour (0: no cap)."),
     ]
 }

@@ -15,6 +15,12 @@ extension Request {
         guard buffer.readableBytes > 0 else {
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request needs a JSON body.")
         }
+        // JSON can carry a NUL only escaped; no field of ours has a use for one, and databases cut
+        // text at it or refuse it (security review finding 14).
+        if Self.containsEscapedNUL(buffer.readableBytesView) {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_request", message: "The request contains a NUL character (\\u0000).")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
@@ -22,6 +28,26 @@ extension Request {
         } catch {
             throw ConciergeError(.invalidInput, code: "invalid_request", message: "The request body is not valid JSON.")
         }
+    }
+
+    /// Whether the body holds `\u0000` outside of an escaped backslash.
+    static func containsEscapedNUL(_ bytes: ByteBufferView) -> Bool {
+        var index = bytes.startIndex
+        while let slash = bytes[index...].firstIndex(of: UInt8(ascii: "\\")) {
+            let next = bytes.index(after: slash)
+            guard next < bytes.endIndex else { return false }
+            if bytes[next] == UInt8(ascii: "u"), bytes.distance(from: next, to: bytes.endIndex) >= 5,
+                bytes[bytes.index(next, offsetBy: 1)...bytes.index(next, offsetBy: 4)].allSatisfy({
+                    $0 == UInt8(ascii: "0")
+                })
+            {
+                return true
+            }
+            // Skip the escaped character, so `\\u0000` (a backslash, then text) is not a NUL.
+            index = bytes.index(after: next)
+            guard index < bytes.endIndex else { return false }
+        }
+        return false
     }
 
     /// `application/json`, with or without parameters (`; charset=utf-8`), any letter case.

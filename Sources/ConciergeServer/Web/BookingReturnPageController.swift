@@ -20,8 +20,7 @@ struct BookingReturnPageController {
         let reference = request.optionalQuery("ref") ?? ""
         let secret = request.optionalQuery("t") ?? ""
         guard reference.count <= 24, secret.count <= 100,
-            var booking = try await bookings.publicBooking(reference: reference),
-            SecretHasher.constantTimeEquals(secret, booking.publicSecret)
+            var booking = try await bookings.publicBooking(reference: reference, secret: secret)
         else {
             return HTMLPage.response(
                 title: "Booking not found",
@@ -33,7 +32,8 @@ struct BookingReturnPageController {
             do {
                 let snapshot = try await payments.fetchPayment(id: paymentID)
                 if try await dispatcher.dispatch(snapshot, provider: payments.name) != nil {
-                    booking = try await bookings.publicBooking(reference: booking.reference) ?? booking
+                    booking =
+                        try await bookings.publicBooking(reference: booking.reference, secret: secret) ?? booking
                 }
             } catch {
                 context.logger.warning("return page: payment status unavailable: \(error)")

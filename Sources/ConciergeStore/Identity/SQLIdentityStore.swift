@@ -18,6 +18,12 @@ public struct SQLIdentityStore: IdentityStore {
         }
     }
 
+    /// Forgets rate events older than `date`: no limit looks back further than a day, and every
+    /// new phone and address would otherwise leave its rows behind for good.
+    public func sweepRateEvents(before date: Date) async throws {
+        try await database.query("DELETE FROM rate_events WHERE occurred_at < ?", [SQLValue(date)])
+    }
+
     public func customer(id: String) async throws -> Customer? {
         try await database.query("SELECT * FROM customers WHERE id = ?", [.text(id)]).first.map(Customer.init(row:))
     }

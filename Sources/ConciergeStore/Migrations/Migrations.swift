@@ -3,7 +3,7 @@
 public enum Migrations {
     public static let all: [Migration] = [
         identity, outbox, bookings, webhookEvents, drivers, outboxByRecipient, idempotencyKeysByAge,
-        outboxDeliveryKeys,
+        outboxDeliveryKeys, sweepingByAge,
     ]
 
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
@@ -253,5 +253,17 @@ public enum Migrations {
         statements: [
             .portable("ALTER TABLE outbox_messages ADD COLUMN delivery_key TEXT"),
             .portable("CREATE UNIQUE INDEX outbox_messages_by_delivery_key ON outbox_messages (delivery_key)"),
+        ])
+
+    /// Rate events and applied webhook ids are swept by age (security review finding 27); these
+    /// indexes keep each sweep to the rows it removes. A webhook event is claimed, applied, then
+    /// marked applied (finding 11); events recorded before were recorded as they were applied.
+    static let sweepingByAge = Migration(
+        version: 9, name: "rate events and webhook events by age; webhook events marked applied",
+        statements: [
+            .portable("CREATE INDEX rate_events_by_age ON rate_events (occurred_at)"),
+            .portable("CREATE INDEX webhook_events_by_age ON webhook_events (received_at)"),
+            .portable("ALTER TABLE webhook_events ADD COLUMN applied_at BIGINT"),
+            .portable("UPDATE webhook_events SET applied_at = received_at"),
         ])
 }

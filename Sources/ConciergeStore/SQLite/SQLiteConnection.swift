@@ -53,6 +53,12 @@ final class SQLiteConnection {
         }
     }
 
+    /// Whether a transaction is open. SQLite ends one on its own after some errors (an I/O
+    /// error, out of memory), and then the connection is back in autocommit mode.
+    var isInTransaction: Bool {
+        handle.map { sqlite_nio_sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
     func close() {
         for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
         statements.removeAll()
@@ -74,7 +80,9 @@ final class SQLiteConnection {
 
     private func bind(_ value: SQLValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
         switch value {
-        case .text(let text): sqlite_nio_sqlite3_bind_text(statement, index, text, -1, Self.transient)
+        // The byte count, not -1: with -1 SQLite stops at the first NUL and stores the text cut short.
+        case .text(let text):
+            sqlite_nio_sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), Self.transient)
         case .integer(let integer): sqlite_nio_sqlite3_bind_int64(statement, index, integer)
         case .real(let real): sqlite_nio_sqlite3_bind_double(statement, index, real)
         case .null: sqlite_nio_sqlite3_bind_null(statement, index)

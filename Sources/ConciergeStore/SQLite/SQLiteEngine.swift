@@ -15,7 +15,7 @@ import VaporCSQLite
 /// capped booking throughput at a third of what the same work costs inline.
 public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
     public let dialect = SQLDialect.sqlite
-    private let writer: SQLiteWriter
+    let writer: SQLiteWriter
     private let checkpointer: SQLiteCheckpointer?
     private let readers: SQLiteReaders?
 

@@ -18,6 +18,11 @@ public struct PaymentDispatcher: Sendable {
         self.owners = Dictionary(owners.map { ($0.vertical, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Whether the ledger holds this payment: webhooks ask before they call the provider.
+    public func isKnown(provider: String, providerPaymentID: String) async throws -> Bool {
+        try await ledger.payment(provider: provider, providerPaymentID: providerPaymentID) != nil
+    }
+
     /// Applies `snapshot` from `provider`. Returns the payment's record, or nil when the payment
     /// is not in the ledger (nobody learns from the answer which ids exist).
     @discardableResult
