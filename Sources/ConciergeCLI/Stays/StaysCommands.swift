@@ -75,9 +75,18 @@ public struct StaysCommands: Sendable {
             purpose: purpose)
         let reservation = try Self.unwrap(await api.makeReservation(request, idempotencyKey: UUID().uuidString))
         if json { return try RidesCommands.encode(reservation) }
+        let total =
+            "Total \(Self.money(reservation.totalPriceCents, reservation.currency)) including city tax \(Self.money(reservation.taxPriceCents, reservation.currency))"
+        if let payment = reservation.payment, let checkout = payment.checkoutUrl {
+            return """
+                Held \(reservation.roomHotel.roomType), \(from) to \(to) until \(Self.day(payment.payBy)) (id \(reservation.id), order \(payment.reference)).
+                \(total), paid in advance: pay at \(checkout) to confirm \(reservation.confirmationCode).
+                \(reservation.cancellationPolicy)
+                """
+        }
         return """
             Reserved \(reservation.roomHotel.roomType), \(from) to \(to): confirmation \(reservation.confirmationCode) (id \(reservation.id)).
-            Total \(Self.money(reservation.totalPriceCents, reservation.currency)) including city tax \(Self.money(reservation.taxPriceCents, reservation.currency)), paid at the hotel.
+            \(total), \(reservation.payment == nil ? "paid at the hotel" : "paid in advance").
             \(reservation.cancellationPolicy)
             """
     }
@@ -107,9 +116,12 @@ public struct StaysCommands: Sendable {
     public func cancel(id: Int) async throws -> String {
         let cancellation = try Self.unwrap(await api.deleteReservation(id: id))
         if json { return try RidesCommands.encode(cancellation) }
+        let refunded =
+            cancellation.refundedCents > 0
+            ? " \(Self.money(cancellation.refundedCents, cancellation.currency)) is refunded." : ""
         return cancellation.chargedCents > 0
-            ? "Cancelled \(cancellation.reservation.confirmationCode); the first night, \(Self.money(cancellation.chargedCents, cancellation.currency)), is charged under the policy."
-            : "Cancelled \(cancellation.reservation.confirmationCode) free of charge."
+            ? "Cancelled \(cancellation.reservation.confirmationCode); the first night, \(Self.money(cancellation.chargedCents, cancellation.currency)), is charged under the policy.\(refunded)"
+            : "Cancelled \(cancellation.reservation.confirmationCode) free of charge.\(refunded)"
     }
 
     // MARK: Helpers

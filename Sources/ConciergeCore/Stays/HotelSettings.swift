@@ -66,39 +66,85 @@ public struct HotelSettings: Codable, Sendable, Equatable {
     }
 
     public func validate() throws(ConciergeError) {
-        func fail(_ message: String) -> ConciergeError {
-            ConciergeError(.invalidInput, code: "invalid_hotel", message: message)
+        let problems = self.problems()
+        guard problems.isEmpty else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_hotel",
+                message: problems.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))
         }
-        guard TimeZone(identifier: timeZone) != nil else { throw fail("timeZone '\(timeZone)' is not an IANA zone") }
-        guard currency.count == 3 else { throw fail("currency must be a three-letter code") }
-        guard (0...100).contains(vatPercent), cityTaxCentsPerPersonNight >= 0 else {
-            throw fail("vatPercent must be 0–100 and cityTaxCentsPerPersonNight 0 or more")
+    }
+
+    /// What is wrong, by field (`roomTypes[2].rooms` for a room type's): empty when the hotel
+    /// can be run. The admin API answers these per field; a hotel file that has any stops the start.
+    public func problems() -> [String: String] {
+        var problems: [String: String] = [:]
+        if TimeZone(identifier: timeZone) == nil { problems["timeZone"] = "'\(timeZone)' is not an IANA zone." }
+        if currency.count != 3 || !currency.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+            problems["currency"] = "Use a three-letter code in capitals, like CHF."
         }
-        guard (0...23).contains(checkInHour), (0...23).contains(checkOutHour) else {
-            throw fail("checkInHour and checkOutHour must be 0–23")
+        if name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 120 {
+            problems["name"] = "Name the hotel in 1 to 120 characters."
         }
-        guard (1...365).contains(maxNights), (1...1000).contains(maxDaysAhead), (1...50).contains(maxGuests) else {
-            throw fail("maxNights must be 1–365, maxDaysAhead 1–1000, maxGuests 1–50")
+        if !(0...100).contains(vatPercent) { problems["vatPercent"] = "VAT is 0 to 100 percent." }
+        if !(0...100_000).contains(cityTaxCentsPerPersonNight) {
+            problems["cityTaxCentsPerPersonNight"] = "The city tax is 0 to 100000 cents per person per night."
         }
-        guard !roomTypes.isEmpty, Set(roomTypes.map(\.id)).count == roomTypes.count else {
-            throw fail("roomTypes must be non-empty with distinct ids")
-        }
+        if !(0...23).contains(checkInHour) { problems["checkInHour"] = "Give an hour from 0 to 23." }
+        if !(0...23).contains(checkOutHour) { problems["checkOutHour"] = "Give an hour from 0 to 23." }
+        if !(1...365).contains(maxNights) { problems["maxNights"] = "A stay may be 1 to 365 nights long." }
+        if !(1...1000).contains(maxDaysAhead) { problems["maxDaysAhead"] = "Open 1 to 1000 days ahead." }
+        if !(1...50).contains(maxGuests) { problems["maxGuests"] = "A party is 1 to 50 people." }
+        if roomTypes.isEmpty { problems["roomTypes"] = "The hotel needs at least one room type." }
+        if Set(roomTypes.map(\.id)).count != roomTypes.count { problems["roomTypes"] = "Room type ids must differ." }
         for type in roomTypes {
-            guard type.id > 0, type.rooms >= 0, type.capacity >= 1, type.baseRateCents > 0, type.minimumStay >= 1 else {
-                throw fail("room type \(type.id): id > 0, rooms ≥ 0, capacity ≥ 1, baseRateCents > 0, minimumStay ≥ 1")
+            let field = "roomTypes[\(type.id)]"
+            if type.id <= 0 || type.id > 1_000_000 { problems["\(field).id"] = "An id is 1 to 1000000." }
+            if type.type.trimmingCharacters(in: .whitespaces).isEmpty || type.type.count > 40 {
+                problems["\(field).type"] = "Name the room type in 1 to 40 characters."
             }
-            // Prepayment through the payment providers is not built yet; a file asking for it
-            // must not silently take reservations as pay-at-hotel.
-            guard type.paymentPolicy == .payAtHotel else {
-                throw fail("room type \(type.id): paymentPolicy 'prepay' is not available yet; use pay_at_hotel")
+            if type.description.count > 500 { problems["\(field).description"] = "At most 500 characters." }
+            if !(1...50).contains(type.capacity) { problems["\(field).capacity"] = "A room holds 1 to 50 people." }
+            if !(0...100_000).contains(type.rooms) { problems["\(field).rooms"] = "Give 0 to 100000 rooms." }
+            if !(1...100_000_000).contains(type.baseRateCents) {
+                problems["\(field).baseRateCents"] = "The base rate is 1 to 100000000 cents per night."
+            }
+            if !(1...365).contains(type.minimumStay) { problems["\(field).minimumStay"] = "1 to 365 nights." }
+            if !Self.isImageName(type.image) {
+                problems["\(field).image"] =
+                    "An image name is 1 to 100 of a-z A-Z 0-9 . _ - (a file under /stays/images/)."
             }
         }
-        for season in seasons where StayNight(season.from) == nil || StayNight(season.to) == nil {
-            throw fail("season '\(season.name)': from and to are YYYY-MM-DD")
+        if !weekend.weekdays.allSatisfy({ (1...7).contains($0) }) || !(-90...500).contains(weekend.percent) {
+            problems["weekend"] = "Weekdays are 1 (Sunday) to 7 (Saturday); the percent is -90 to 500."
         }
-        for closure in closures where StayNight(closure.from) == nil || StayNight(closure.to) == nil {
-            throw fail("closure: from and to are YYYY-MM-DD")
+        for (index, season) in seasons.enumerated() {
+            if let from = StayNight(season.from), let to = StayNight(season.to) {
+                if to < from { problems["seasons[\(index)].to"] = "A season ends on or after it starts." }
+            } else {
+                problems["seasons[\(index)]"] = "Give from and to as YYYY-MM-DD."
+            }
+            if !(-90...500).contains(season.percent) { problems["seasons[\(index)].percent"] = "-90 to 500 percent." }
         }
+        for (index, closure) in closures.enumerated() {
+            if let from = StayNight(closure.from), let to = StayNight(closure.to) {
+                if to < from { problems["closures[\(index)].to"] = "A closure ends on or after it starts." }
+            } else {
+                problems["closures[\(index)]"] = "Give from and to as YYYY-MM-DD."
+            }
+            let unknown = (closure.roomTypeIds ?? []).filter { roomType(id: $0) == nil }
+            if !unknown.isEmpty {
+                problems["closures[\(index)].roomTypeIds"] =
+                    "There is no room type \(unknown.map(String.init).joined(separator: ", "))."
+            }
+        }
+        return problems
+    }
+
+    /// A file name under `/stays/images/`: letters, digits, dots, dashes and underscores, and no
+    /// leading dot, so it can never name a path.
+    public static func isImageName(_ name: String) -> Bool {
+        (1...100).contains(name.count) && !name.hasPrefix(".")
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 }
 
@@ -195,12 +241,15 @@ extension HotelSettings {
     /// Nights from `from` to `to` (both included) that cannot be sold: every room type, or
     /// the ones named.
     public struct Closure: Codable, Sendable, Equatable {
+        /// Given by the admin API when it adds a closure; a hotel file's closures get theirs on first start.
+        public var id: Int64?
         public var from: String
         public var to: String
         public var roomTypeIds: [Int64]?
         public var reason: String?
 
-        public init(from: String, to: String, roomTypeIds: [Int64]? = nil, reason: String? = nil) {
+        public init(id: Int64? = nil, from: String, to: String, roomTypeIds: [Int64]? = nil, reason: String? = nil) {
+            self.id = id
             self.from = from
             self.to = to
             self.roomTypeIds = roomTypeIds

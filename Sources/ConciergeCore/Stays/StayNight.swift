@@ -33,8 +33,13 @@ public struct StayNight: Sendable, Hashable, Comparable, CustomStringConvertible
         day = parts.day ?? 1
     }
 
+    /// `YYYY-MM-DD`, written digit by digit: the search writes one per room type and night.
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        func digits(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
     }
 
     public static func < (lhs: StayNight, rhs: StayNight) -> Bool {

@@ -55,6 +55,11 @@ extension HotelSettings {
     public static func amount(_ cents: Int) -> Double { Double(cents) / 100 }
 
     public func formatted(_ cents: Int) -> String {
+        formatted(cents, currency: currency)
+    }
+
+    /// An amount in `currency` (a reservation keeps the currency it was made in).
+    public func formatted(_ cents: Int, currency: String) -> String {
         "\(currency) \(cents / 100).\(String(format: "%02d", abs(cents % 100)))"
     }
 }

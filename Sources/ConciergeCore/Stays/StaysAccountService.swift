@@ -9,13 +9,37 @@ public struct StaysAccountService: Sendable {
         public let session: IssuedSession
     }
 
+    /// A new guest's profile, written in the same transaction as the platform account.
+    public struct NewGuest: Sendable, Equatable {
+        public let username: String
+        public let firstName: String
+        public let lastName: String
+        public let email: String
+        public let phone: String
+
+        public init(username: String, firstName: String, lastName: String, email: String, phone: String) {
+            self.username = username
+            self.firstName = firstName
+            self.lastName = lastName
+            self.email = email
+            self.phone = phone
+        }
+    }
+
     let accounts: AccountService
+    /// The platform's accounts over a store that writes `NewGuest`'s profile in the account's
+    /// own transaction, so a registration is one commit: account, credentials and guest.
+    let registering: @Sendable (NewGuest) -> AccountService
     let sessions: SessionService
     let store: any StaysStore
     let clock: any TimeSource
 
-    public init(accounts: AccountService, sessions: SessionService, store: any StaysStore, clock: any TimeSource) {
+    public init(
+        accounts: AccountService, registering: @escaping @Sendable (NewGuest) -> AccountService,
+        sessions: SessionService, store: any StaysStore, clock: any TimeSource
+    ) {
         self.accounts = accounts
+        self.registering = registering
         self.sessions = sessions
         self.store = store
         self.clock = clock
@@ -30,9 +54,12 @@ public struct StaysAccountService: Sendable {
         let valid = try StaysRegistrationRules.validate(
             username: username, firstName: firstName, lastName: lastName, email: email, phone: phone,
             password: password)
+        let newGuest = NewGuest(
+            username: valid.username, firstName: valid.firstName, lastName: valid.lastName, email: valid.email,
+            phone: valid.phone)
         let signedUp: AccountService.SignedIn
         do {
-            signedUp = try await accounts.signUp(
+            signedUp = try await registering(newGuest).signUp(
                 email: valid.email, username: valid.username, password: password,
                 name: "\(valid.firstName) \(valid.lastName)", clientIP: clientIP)
         } catch let error as ConciergeError where error == .emailTaken {
@@ -44,6 +71,7 @@ public struct StaysAccountService: Sendable {
         }
         // Registration does not sign in (the seed goes back to its login screen).
         try await sessions.revoke(SessionService.Authenticated(session: signedUp.session.session))
+        if let guest = try await store.guest(accountID: signedUp.account.id) { return guest }
         return try await store.ensureGuest(
             accountID: signedUp.account.id, username: valid.username, firstName: valid.firstName,
             lastName: valid.lastName, email: valid.email, phone: valid.phone, at: clock.now)

@@ -5,15 +5,16 @@ public struct StaysFrontDesk: Sendable {
         public let night: StayNight
         public let roomTypeID: Int64
         public let rooms: Int
+        /// Sold: confirmed reservations.
         public let booked: Int
-        public var free: Int { max(0, rooms - booked) }
+        /// Held for prepaid reservations waiting for their payment.
+        public let held: Int
+        public var free: Int { max(0, rooms - booked - held) }
     }
 
-    public let hotel: HotelSettings
     let store: any StaysStore
 
-    public init(hotel: HotelSettings, store: any StaysStore) {
-        self.hotel = hotel
+    public init(store: any StaysStore) {
         self.store = store
     }
 
@@ -26,17 +27,20 @@ public struct StaysFrontDesk: Sendable {
     }
 
     /// One row per night and room type, from `first` to `last` (at most 366 nights).
-    public func occupancy(from first: StayNight, to last: StayNight) async throws -> [Occupancy] {
+    public func occupancy(from first: StayNight, to last: StayNight, hotel: HotelSettings) async throws -> [Occupancy] {
         let calendar = hotel.calendar
         let count = first.days(to: last, in: calendar) + 1
         guard (1...366).contains(count) else {
             throw StaysValidationError(["to": "Give a range of 1 to 366 nights, ending on or after 'from'."])
         }
-        let booked = try await store.bookedPerNight(from: first, to: last)
-        return (0..<count).flatMap { offset in
-            let night = first.adding(days: offset, in: calendar)
-            return hotel.roomTypes.map { type in
-                Occupancy(night: night, roomTypeID: type.id, rooms: type.rooms, booked: booked[night]?[type.id] ?? 0)
+        let nights = (0..<count).map { first.adding(days: $0, in: calendar) }
+        let counted = try await store.nights(
+            nights, rooms: Dictionary(hotel.roomTypes.map { ($0.id, $0.rooms) }) { first, _ in first })
+        return nights.flatMap { night in
+            hotel.roomTypes.map { type in
+                let unit = counted[type.id]?[night] ?? StaysNightCount(rooms: type.rooms, held: 0, sold: 0)
+                return Occupancy(
+                    night: night, roomTypeID: type.id, rooms: unit.rooms, booked: unit.sold, held: unit.held)
             }
         }
     }

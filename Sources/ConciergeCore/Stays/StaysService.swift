@@ -1,8 +1,14 @@
 public import Foundation
 
 /// Rooms, reservations and cancellations of one hotel: the rules and prices live here, the
-/// inventory invariant in the store's transaction.
+/// inventory invariant in the store's transaction. Prepaid reservations go through the
+/// platform's holds, orders and payments (`StaysService+Payments`).
 public struct StaysService: Sendable {
+    /// The vertical's name in orders and payments.
+    public static let vertical = "stays"
+    /// `STY-` and ten digits, in the order reference space every vertical shares.
+    static let references = OrderReferenceGenerator(prefix: "STY-")
+
     public struct RoomOffer: Sendable, Equatable {
         public let roomType: HotelSettings.RoomType
         public let quote: StayQuote
@@ -14,30 +20,56 @@ public struct StaysService: Sendable {
         case past
     }
 
-    public let hotel: HotelSettings
+    /// How prepayments run: how long the nights are held while the guest pays, and where the
+    /// provider sends the guest back and reports the payment.
+    public struct PrepaySettings: Sendable, Equatable {
+        public var holdMinutes: Int
+        public var publicURL: String
+
+        public init(holdMinutes: Int = 30, publicURL: String) {
+            self.holdMinutes = holdMinutes
+            self.publicURL = publicURL
+        }
+    }
+
+    public let hotels: any StaysHotelSource
     public let cancellation: StayCancellationPolicy
     let store: any StaysStore
+    let holds: any HoldStore
+    let orders: any OrderStore
+    let payments: any PaymentProvider
+    let prepay: PrepaySettings
     let messages: StaysMessages
     let clock: any TimeSource
     let random: any RandomSource
 
     public init(
-        hotel: HotelSettings, cancellation: StayCancellationPolicy, store: any StaysStore,
+        hotels: any StaysHotelSource, cancellation: StayCancellationPolicy, store: any StaysStore,
+        holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider, prepay: PrepaySettings,
         templates: any MessageTemplates, clock: any TimeSource, random: any RandomSource
     ) {
-        self.hotel = hotel
+        self.hotels = hotels
         self.cancellation = cancellation
         self.store = store
-        self.messages = StaysMessages(hotel: hotel, policy: cancellation, templates: templates)
+        self.holds = holds
+        self.orders = orders
+        self.payments = payments
+        self.prepay = prepay
+        self.messages = StaysMessages(policy: cancellation, templates: templates)
         self.clock = clock
         self.random = random
     }
 
-    public var today: StayNight { StayNight(clock.now, in: hotel.calendar) }
+    /// The hotel as it is now (settings, room types, rates, closures).
+    public func hotel() async throws -> HotelSettings { try await hotels.current() }
+
+    public func today(in hotel: HotelSettings) -> StayNight { StayNight(clock.now, in: hotel.calendar) }
 
     /// The party size a request names: `guests` adults (1 to the hotel's maximum) and
     /// optional children.
-    public func people(guests: Int, children: Int?, field: String = "guests") throws(StaysValidationError) -> Int {
+    public func people(guests: Int, children: Int?, hotel: HotelSettings, field: String = "guests")
+        throws(StaysValidationError) -> Int
+    {
         guard (1...hotel.maxGuests).contains(guests) else {
             throw StaysValidationError([field: "Choose between 1 and \(hotel.maxGuests) guests."])
         }
@@ -51,11 +83,15 @@ public struct StaysService: Sendable {
     // MARK: Rooms
 
     /// Every room type that holds `people` and has a free room on every night of `range`.
-    public func availableRooms(range: StayRange, people: Int) async throws -> [RoomOffer] {
-        let booked = try await store.booked(nights: range.nights)
-        return hotel.roomTypes.compactMap { type in
-            guard type.capacity >= people, hotel.refusal(of: type, range: range) == nil else { return nil }
-            let free = type.rooms - (booked[type.id] ?? 0)
+    public func availableRooms(range: StayRange, people: Int, hotel: HotelSettings) async throws -> [RoomOffer] {
+        let candidates = hotel.roomTypes.filter {
+            $0.capacity >= people && $0.rooms > 0 && hotel.refusal(of: $0, range: range) == nil
+        }
+        guard !candidates.isEmpty else { return [] }
+        let free = try await store.free(
+            range.nights, rooms: Dictionary(candidates.map { ($0.id, $0.rooms) }) { first, _ in first })
+        return candidates.compactMap { type in
+            let free = free[type.id] ?? type.rooms
             guard free > 0 else { return nil }
             return RoomOffer(
                 roomType: type, quote: StayQuote(roomType: type, range: range, people: people, hotel: hotel),
@@ -65,8 +101,11 @@ public struct StaysService: Sendable {
 
     // MARK: Reservations
 
+    /// Paid at the hotel: confirmed at once. Prepaid: the nights are held and a payment opened;
+    /// the reservation is confirmed when the payment arrives (`applyPayment`).
     public func reserve(
-        guest: StaysGuest, roomTypeID: Int64, range: StayRange, people: Int, purpose: String?, idempotencyKey: String?
+        guest: StaysGuest, roomTypeID: Int64, range: StayRange, people: Int, purpose: String?, idempotencyKey: String?,
+        hotel: HotelSettings
     ) async throws -> StaysReserveOutcome {
         guard let type = hotel.roomType(id: roomTypeID) else {
             throw StaysValidationError(["roomHotelId": "There is no room type \(roomTypeID) in this hotel."])
@@ -86,26 +125,33 @@ public struct StaysService: Sendable {
                 .invalidInput, code: "invalid_idempotency_key",
                 message: "The Idempotency-Key header must have 1 to 255 characters.")
         }
+        let quote = StayQuote(roomType: type, range: range, people: people, hotel: hotel)
+        if type.paymentPolicy == .prepay {
+            return try await reservePrepaid(
+                guest: guest, type: type, range: range, people: people, purpose: purpose, quote: quote,
+                idempotencyKey: idempotencyKey, hotel: hotel)
+        }
         let reservation = NewStaysReservation(
             guest: guest, roomTypeID: type.id, rooms: type.rooms, range: range, people: people, purpose: purpose,
-            quote: StayQuote(roomType: type, range: range, people: people, hotel: hotel), currency: hotel.currency,
-            confirmationCode: confirmationCode(), idempotencyKey: idempotencyKey, createdAt: clock.now)
+            quote: quote, currency: hotel.currency, confirmationCode: confirmationCode(),
+            idempotencyKey: idempotencyKey, createdAt: clock.now)
         let messages = self.messages
         return try await store.reserve(reservation) { record in
-            try messages.confirmation(record, guest: guest)
+            try messages.confirmation(record, guest: guest, hotel: hotel)
         }
     }
 
-    /// A guest's reservations: upcoming (not cancelled, check-out still ahead) by check-in
-    /// ascending, past (over or cancelled) by check-in descending; both, upcoming first, when
-    /// `when` is nil.
-    public func reservations(guest: StaysGuest, when: When?) async throws -> [StaysReservationRecord] {
+    /// A guest's reservations: upcoming (confirmed or waiting for the payment, check-out still
+    /// ahead) by check-in ascending, past (over, cancelled, lapsed or refunded) by check-in
+    /// descending; both, upcoming first, when `when` is nil.
+    public func reservations(guest: StaysGuest, when: When?, hotel: HotelSettings) async throws
+        -> [StaysReservationRecord]
+    {
         let all = try await store.reservations(guestID: guest.guestID)
-        let today = self.today
-        let upcoming = all.filter { $0.status == .confirmed && $0.checkOut > today }
-            .sorted { ($0.checkIn, $0.id) < ($1.checkIn, $1.id) }
-        let past = all.filter { !($0.status == .confirmed && $0.checkOut > today) }
-            .sorted { ($0.checkIn, $0.id) > ($1.checkIn, $1.id) }
+        let today = self.today(in: hotel)
+        let isUpcoming = { (record: StaysReservationRecord) in record.isActive && record.checkOut > today }
+        let upcoming = all.filter(isUpcoming).sorted { ($0.checkIn, $0.id) < ($1.checkIn, $1.id) }
+        let past = all.filter { !isUpcoming($0) }.sorted { ($0.checkIn, $0.id) > ($1.checkIn, $1.id) }
         switch when {
         case .upcoming: return upcoming
         case .past: return past
@@ -118,33 +164,6 @@ public struct StaysService: Sendable {
             throw ConciergeError.staysReservationNotFound
         }
         return record
-    }
-
-    /// Cancels under the policy. Pay-at-hotel stays have nothing to refund; a late cancellation
-    /// is charged the first night.
-    public func cancel(id: Int, guest: StaysGuest) async throws -> StaysReservationRecord {
-        let record = try await reservation(id: id, guest: guest)
-        guard record.status == .confirmed else {
-            throw ConciergeError(
-                .conflict, code: "already_cancelled", message: "This reservation was cancelled already.")
-        }
-        let now = clock.now
-        let checkInAt = record.checkIn.date(hour: hotel.checkInHour, in: hotel.calendar)
-        let charged: Int
-        switch try cancellation.outcome(checkInAt: checkInAt, firstNightCents: record.firstNightCents, now: now) {
-        case .free: charged = 0
-        case .firstNightCharged(let cents): charged = cents
-        }
-        let messages = self.messages
-        guard
-            let cancelled = try await store.cancel(
-                id: id, refundedCents: 0, chargedCents: charged, at: now,
-                email: { try messages.cancellation($0, guest: guest) })
-        else {
-            throw ConciergeError(
-                .conflict, code: "already_cancelled", message: "This reservation was cancelled already.")
-        }
-        return cancelled
     }
 
     /// A retry comes within minutes; a key is kept a day, then forgotten.

@@ -53,7 +53,8 @@ extension Stays {
         public let price: Double
         public let taxPrice: Double
         public let totalPrice: Double
-        /// `confirmed` or `cancelled`.
+        /// `confirmed`, `cancelled`; for a prepaid room also `pending_payment` (held until
+        /// `payment.payBy`), `expired` (the hold lapsed unpaid) and `refunded`.
         public let status: String
         public let confirmationCode: String
         public let cancellationPolicy: String
@@ -63,12 +64,22 @@ extension Stays {
         public let totalPriceCents: Int
         /// The VAT contained in `price`.
         public let vatIncludedCents: Int
+        /// `pay_at_hotel` or `prepay`, as when it was made.
+        public let paymentPolicy: String?
+        /// The prepayment: how to pay while `pending_payment`, what was paid and refunded. Nil
+        /// when the stay is paid at the hotel.
+        public let payment: ReservationPayment?
+        /// Given back from a prepayment on cancellation or a late payment, and charged under the
+        /// cancellation policy (the first night of a late cancellation).
+        public let refundedCents: Int?
+        public let chargedCents: Int?
 
         public init(
             id: Int, guest: Customer, roomHotel: RoomHotel, checkIn: Int64, checkOut: Int64, purpose: String,
             guests: Int, price: Double, taxPrice: Double, totalPrice: Double, status: String,
             confirmationCode: String, cancellationPolicy: String, currency: String, priceCents: Int,
-            taxPriceCents: Int, totalPriceCents: Int, vatIncludedCents: Int
+            taxPriceCents: Int, totalPriceCents: Int, vatIncludedCents: Int, paymentPolicy: String? = nil,
+            payment: ReservationPayment? = nil, refundedCents: Int? = nil, chargedCents: Int? = nil
         ) {
             self.id = id
             self.guest = guest
@@ -88,6 +99,42 @@ extension Stays {
             self.taxPriceCents = taxPriceCents
             self.totalPriceCents = totalPriceCents
             self.vatIncludedCents = vatIncludedCents
+            self.paymentPolicy = paymentPolicy
+            self.payment = payment
+            self.refundedCents = refundedCents
+            self.chargedCents = chargedCents
+        }
+    }
+
+    /// A prepaid reservation's payment through the platform's provider (sandbox, Mollie or
+    /// Stripe).
+    public struct ReservationPayment: Codable, Sendable, Equatable {
+        /// The platform order's reference, `STY-…`.
+        public let reference: String
+        /// Where the guest pays; present while the reservation is `pending_payment`.
+        public let checkoutUrl: String?
+        /// The nights are held until then (epoch milliseconds); unpaid, they go back on sale.
+        public let payBy: Int64
+        /// `sandbox`, `mollie` or `stripe`.
+        public let provider: String
+        public let amount: Double
+        public let amountCents: Int
+        public let currency: String
+        /// When the payment arrived (epoch milliseconds), or nil.
+        public let paidAt: Int64?
+
+        public init(
+            reference: String, checkoutUrl: String?, payBy: Int64, provider: String, amount: Double, amountCents: Int,
+            currency: String, paidAt: Int64?
+        ) {
+            self.reference = reference
+            self.checkoutUrl = checkoutUrl
+            self.payBy = payBy
+            self.provider = provider
+            self.amount = amount
+            self.amountCents = amountCents
+            self.currency = currency
+            self.paidAt = paidAt
         }
     }
 

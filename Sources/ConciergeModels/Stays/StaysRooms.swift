@@ -58,16 +58,22 @@ extension Stays {
         public let roomTypeId: Int64
         public let roomType: String
         public let rooms: Int
+        /// Rooms sold (confirmed reservations).
         public let booked: Int
         public let free: Int
+        /// Rooms held for prepaid reservations waiting for their payment.
+        public let held: Int?
 
-        public init(night: String, roomTypeId: Int64, roomType: String, rooms: Int, booked: Int, free: Int) {
+        public init(
+            night: String, roomTypeId: Int64, roomType: String, rooms: Int, booked: Int, free: Int, held: Int? = nil
+        ) {
             self.night = night
             self.roomTypeId = roomTypeId
             self.roomType = roomType
             self.rooms = rooms
             self.booked = booked
             self.free = free
+            self.held = held
         }
     }
 }

@@ -3,10 +3,12 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// `GET /stays/images/{name}`: the room pictures, drawn by the server as SVG so the demo works
-/// offline and nothing is fetched from elsewhere. Public: image loaders send no token.
+/// `GET /stays/images/{name}`: the room pictures — uploaded through the admin API, or drawn by
+/// the server as SVG so the demo works offline and nothing is fetched from elsewhere. Public:
+/// image loaders send no token.
 struct StaysImagesController {
-    let hotel: HotelSettings
+    let hotels: any StaysHotelSource
+    let store: any StaysHotelStore
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("images/:name", use: image)
@@ -14,7 +16,17 @@ struct StaysImagesController {
 
     @Sendable func image(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
-        guard let type = hotel.roomTypes.first(where: { $0.image == name }) else {
+        // Uploads are PNG, JPEG or WebP; drawings are SVG, so only other names need a look.
+        if HotelSettings.isImageName(name), !name.hasSuffix(".svg"), let stored = try await store.image(name: name) {
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: stored.contentType, .cacheControl: "public, max-age=86400",
+                    .init("X-Content-Type-Options")!: "nosniff",
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: stored.bytes)))
+        }
+        guard let type = try await hotels.current().roomTypes.first(where: { $0.image == name }) else {
             throw ConciergeError(.notFound, code: "not_found", message: "There is no image '\(name.prefix(60))'.")
         }
         return Response(

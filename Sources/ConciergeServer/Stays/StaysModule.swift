@@ -4,7 +4,9 @@ import ConciergeStore
 import Hummingbird
 
 /// The hotel rooms vertical: the seed's API under `/stays` with its `APIResponse` wrapper,
-/// accounts and refreshable sessions from the platform, inventory per room type per night.
+/// accounts and refreshable sessions from the platform, room-nights as the platform's
+/// inventory, prepayment through the platform's holds, orders and payments, and the hotel
+/// stored in the database (seeded from the hotel file, changed through the admin API).
 struct StaysModule: VerticalModule {
     let name = "stays"
     let migrations: MigrationGroup? = .stays
@@ -14,15 +16,45 @@ struct StaysModule: VerticalModule {
 
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
         let configuration = try StaysConfiguration(environment: platform.configuration.environment)
+        let database = platform.database
+        let store = SQLStaysStore(database: database)
+        let hotelStore = SQLStaysHotelStore(database: database)
+        var jobs: [MaintenanceJob] = []
+
+        // The stored hotel, or the file (or demo) written as the stored hotel on first start. A
+        // database not migrated yet (`migrate` still to run) serves the file until the worker
+        // has stored it.
+        let seed: @Sendable () async throws -> StoredHotel = {
+            try await hotelStore.seed(configuration.hotel, at: platform.clock.now)
+        }
+        let catalog: StaysHotelCatalog
+        do {
+            let stored = try await seed()
+            catalog = StaysHotelCatalog(store: hotelStore, initial: stored)
+            if configuration.hotelFromFile, stored.version > 1 || stored.hotel != configuration.hotel {
+                platform.logger.info(
+                    "stays: the stored hotel (version \(stored.version)) is served; CONCIERGE_STAYS_HOTEL_PATH seeds only the first start — change the hotel through /stays/admin"
+                )
+            }
+        } catch {
+            platform.logger.warning("stays hotel not stored yet: \(error)")
+            catalog = StaysHotelCatalog(store: hotelStore, initial: StoredHotel(hotel: configuration.hotel, version: 0))
+            jobs.append(MaintenanceJob("stays hotel seed") { catalog.replace(try await seed()) })
+        }
+
         let sessions = await StaysPlatformAccounts.sessions(platform)
         let accounts = StaysAccountService(
             accounts: await StaysPlatformAccounts.accounts(platform, sessions: sessions),
-            sessions: sessions, store: SQLStaysStore(database: platform.database), clock: platform.clock)
+            registering: await StaysPlatformAccounts.registering(platform, sessions: sessions),
+            sessions: sessions, store: store, clock: platform.clock)
         let policy = StayCancellationPolicy(freeHours: configuration.freeCancelHours)
         let stays = StaysService(
-            hotel: configuration.hotel, cancellation: policy, store: SQLStaysStore(database: platform.database),
+            hotels: catalog, cancellation: policy, store: store, holds: SQLHoldStore(database: database),
+            orders: SQLOrderStore(database: database), payments: platform.payments,
+            prepay: StaysService.PrepaySettings(
+                holdMinutes: configuration.holdMinutes, publicURL: platform.configuration.publicURL),
             templates: try StaysTemplates.make(), clock: platform.clock, random: platform.random)
-        let wire = StaysWire(hotel: configuration.hotel, policy: policy, publicURL: platform.configuration.publicURL)
+        let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 
         router.add(middleware: StaysRegisterMethodMiddleware())
         let group = router.group("stays").add(middleware: StaysErrorMiddleware())
@@ -31,15 +63,25 @@ struct StaysModule: VerticalModule {
         StaysRoomsController(stays: stays, sessions: sessions, wire: wire).addRoutes(to: group)
         StaysReservationsController(stays: stays, accounts: accounts, sessions: sessions, wire: wire)
             .addRoutes(to: group)
-        StaysImagesController(hotel: configuration.hotel).addRoutes(to: group)
+        StaysPaymentController(stays: stays, payments: platform.payments, dispatcher: platform.dispatcher, wire: wire)
+            .addRoutes(to: group)
+        StaysImagesController(hotels: catalog, store: hotelStore).addRoutes(to: group)
         if let token = platform.configuration.adminToken {
             StaysAdminController(
-                desk: StaysFrontDesk(hotel: configuration.hotel, store: SQLStaysStore(database: platform.database)),
-                stays: stays, wire: wire, token: token
+                desk: StaysFrontDesk(store: store), stays: stays,
+                admin: StaysHotelAdmin(
+                    store: hotelStore, clock: platform.clock, random: platform.random,
+                    changed: { catalog.replace($0) }),
+                wire: wire, token: token
             ).addRoutes(to: group)
         }
-        return MountedVertical(jobs: [
-            MaintenanceJob("stays idempotency key pruning") { _ = try await stays.pruneIdempotencyKeys() }
-        ])
+        jobs += [
+            MaintenanceJob("stays idempotency key pruning") { _ = try await stays.pruneIdempotencyKeys() },
+            MaintenanceJob("stays prepayment expiry") {
+                let expired = try await stays.expireLapsedReservations()
+                if expired > 0 { platform.logger.info("expired \(expired) unpaid prepaid stays") }
+            },
+        ]
+        return MountedVertical(jobs: jobs, paymentOwner: stays)
     }
 }

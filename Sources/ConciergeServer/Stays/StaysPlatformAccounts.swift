@@ -29,3 +29,28 @@ enum StaysPlatformAccounts {
             hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
     }
 }
+
+extension StaysPlatformAccounts {
+    /// The platform's accounts for one registration: the same policy, hashing and sessions, over
+    /// a store that writes the new guest's profile in the account's own transaction.
+    static func registering(_ platform: PlatformServices, sessions: SessionService) async
+        -> @Sendable (StaysAccountService.NewGuest) -> AccountService
+    {
+        let configuration = platform.configuration.accounts
+        var settings = AccountPolicy()
+        settings.signInsPerAccount = configuration.signInsPerAccount
+        settings.signInsPerNetwork = configuration.signInsPerNetwork
+        settings.publicURL = platform.configuration.publicURL
+        let policy = settings
+        let signIn = platform.signIn
+        let passwords = BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random)
+        let idTokens = JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock)
+        return { guest in
+            AccountService(
+                store: SQLStaysRegistrationAccounts(database: platform.database, guest: guest), sessions: sessions,
+                passwords: passwords, idTokens: idTokens,
+                phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
+                hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import ConciergeCore
 import ConciergeModels
+import Foundation
 import Hummingbird
 
 /// `/stays/appointment`: make a reservation, list a guest's, cancel one.
@@ -21,21 +22,35 @@ struct StaysReservationsController {
     @Sendable func reserve(request: Request, context: StaysSignedInContext) async throws -> Response {
         let body = try await request.decodeJSON(Stays.ReservationRequest.self, context: context)
         let guest = try await accounts.guest(accountID: context.session.accountID)
-        let range = try StaysQuery.range(millis: body.checkIn, body.checkOut, stays: stays)
-        let people = try stays.people(guests: body.guests, children: body.children)
+        let hotel = try await stays.hotel()
+        let range = try StaysQuery.range(millis: body.checkIn, body.checkOut, stays: stays, hotel: hotel)
+        let people = try stays.people(guests: body.guests, children: body.children, hotel: hotel)
         let outcome = try await stays.reserve(
             guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
-            idempotencyKey: request.headers[.idempotencyKey])
+            idempotencyKey: request.headers[.idempotencyKey], hotel: hotel)
         switch outcome {
         case .created(let record):
             return try StaysEnvelope.response(
-                wire.reservation(record, guest: guest), status: .created,
-                message: "Reserved. Confirmation \(record.confirmationCode).")
+                wire.reservation(record, guest: guest, hotel: hotel), status: .created,
+                message: Self.made(record, hotel: hotel))
         case .replayed(let record):
             return try StaysEnvelope.response(
-                wire.reservation(record, guest: guest), status: .created,
-                message: "Reserved already with this Idempotency-Key. Confirmation \(record.confirmationCode).")
+                wire.reservation(record, guest: guest, hotel: hotel), status: .created,
+                message: "Reserved already with this Idempotency-Key. \(Self.made(record, hotel: hotel))")
         }
+    }
+
+    /// What the answer says: confirmed, or held until the payment's deadline.
+    static func made(_ record: StaysReservationRecord, hotel: HotelSettings) -> String {
+        guard record.status == .pendingPayment, let prepayment = record.prepayment else {
+            return "Reserved. Confirmation \(record.confirmationCode)."
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = hotel.calendar.timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return
+            "Held until \(formatter.string(from: prepayment.expiresAt)) (\(hotel.calendar.timeZone.identifier)). Pay \(hotel.formatted(record.totalCents, currency: record.currency)) at payment.checkoutUrl to confirm \(record.confirmationCode)."
     }
 
     /// `GET /stays/appointment/{guestId}?when=upcoming|past`: only the signed-in guest's own.
@@ -54,8 +69,9 @@ struct StaysReservationsController {
             }
             when = value
         }
-        let records = try await stays.reservations(guest: guest, when: when)
-        return try StaysEnvelope.response(records.map { wire.reservation($0, guest: guest) })
+        let hotel = try await stays.hotel()
+        let records = try await stays.reservations(guest: guest, when: when, hotel: hotel)
+        return try StaysEnvelope.response(records.map { wire.reservation($0, guest: guest, hotel: hotel) })
     }
 
     /// `DELETE /stays/appointment/{reservationId}`: cancels under the policy.
@@ -63,11 +79,16 @@ struct StaysReservationsController {
         let id = try Self.id(context)
         let guest = try await accounts.guest(accountID: context.session.accountID)
         let record = try await stays.cancel(id: id, guest: guest)
-        let message =
+        let hotel = try await stays.hotel()
+        var message =
             record.chargedCents > 0
-            ? "Cancelled. The first night (\(stays.hotel.formatted(record.chargedCents))) is charged under the policy."
+            ? "Cancelled. The first night (\(hotel.formatted(record.chargedCents, currency: record.currency))) is charged under the policy."
             : "Cancelled free of charge."
-        return try StaysEnvelope.response(wire.cancellation(record, guest: guest), message: message)
+        if record.refundedCents > 0 {
+            message +=
+                " \(hotel.formatted(record.refundedCents, currency: record.currency)) is refunded to your payment method."
+        }
+        return try StaysEnvelope.response(wire.cancellation(record, guest: guest, hotel: hotel), message: message)
     }
 
     private static func id(_ context: StaysSignedInContext) throws -> Int {

@@ -18,19 +18,21 @@ struct StaysRoomsController {
 
     @Sendable func rooms(request: Request, context: StaysSignedInContext) async throws -> Response {
         let query = Query(request)
+        let hotel = try await stays.hotel()
         // Present but empty is a wrong number, not an absent one.
         if query.parameters["children"] == "" {
             throw StaysValidationError(["children": "Give children as a whole number."])
         }
         let range = try StaysQuery.range(
-            query.optional("dStartTime"), query.optional("dEndTime"), stays: stays,
+            query.optional("dStartTime"), query.optional("dEndTime"), stays: stays, hotel: hotel,
             fields: ("dStartTime", "dEndTime"))
         let people = try stays.people(
             guests: try StaysQuery.integer(query.optional("guests"), field: "guests", required: true) ?? 1,
-            children: try StaysQuery.integer(query.optional("children"), field: "children", required: false))
-        let offers = try await stays.availableRooms(range: range, people: people)
+            children: try StaysQuery.integer(query.optional("children"), field: "children", required: false),
+            hotel: hotel)
+        let offers = try await stays.availableRooms(range: range, people: people, hotel: hotel)
         return try StaysEnvelope.response(
-            offers.map { wire.room($0.roomType, quote: $0.quote, available: $0.available) },
+            offers.map { wire.room($0.roomType, quote: $0.quote, available: $0.available, hotel: hotel) },
             message: offers.isEmpty ? "No room is free for these dates." : "OK")
     }
 }
@@ -38,9 +40,10 @@ struct StaysRoomsController {
 /// Dates and numbers from the query and the body, with per-field messages.
 enum StaysQuery {
     static func range(
-        _ start: String?, _ end: String?, stays: StaysService, fields: (checkIn: String, checkOut: String)
+        _ start: String?, _ end: String?, stays: StaysService, hotel: HotelSettings,
+        fields: (checkIn: String, checkOut: String)
     ) throws -> StayRange {
-        let calendar = stays.hotel.calendar
+        let calendar = hotel.calendar
         var problems: [String: String] = [:]
         let checkIn = start.flatMap { StayRange.night($0, in: calendar) }
         let checkOut = end.flatMap { StayRange.night($0, in: calendar) }
@@ -50,18 +53,20 @@ enum StaysQuery {
         }
         guard let checkIn, let checkOut, problems.isEmpty else { throw StaysValidationError(problems) }
         return try StayRange(
-            checkIn: checkIn, checkOut: checkOut, today: stays.today, hotel: stays.hotel, fields: fields)
+            checkIn: checkIn, checkOut: checkOut, today: stays.today(in: hotel), hotel: hotel, fields: fields)
     }
 
-    static func range(millis checkIn: Int64, _ checkOut: Int64, stays: StaysService) throws -> StayRange {
-        let calendar = stays.hotel.calendar
+    static func range(millis checkIn: Int64, _ checkOut: Int64, stays: StaysService, hotel: HotelSettings) throws
+        -> StayRange
+    {
+        let calendar = hotel.calendar
         guard let start = StayRange.night(millis: checkIn, in: calendar) else {
             throw StaysValidationError(["checkIn": "Give check-in as epoch milliseconds."])
         }
         guard let end = StayRange.night(millis: checkOut, in: calendar) else {
             throw StaysValidationError(["checkOut": "Give check-out as epoch milliseconds."])
         }
-        return try StayRange(checkIn: start, checkOut: end, today: stays.today, hotel: stays.hotel)
+        return try StayRange(checkIn: start, checkOut: end, today: stays.today(in: hotel), hotel: hotel)
     }
 
     static func integer(_ text: String?, field: String, required: Bool) throws -> Int? {

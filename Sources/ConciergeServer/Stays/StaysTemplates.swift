@@ -22,7 +22,7 @@ enum StaysTemplates {
 
         Accommodation: {{{accommodation}}} (includes VAT {{{vat}}} at {{{vatPercent}}} %)
         City tax: {{{cityTax}}}
-        Total: {{{total}}}, paid at the hotel
+        Total: {{{total}}}, {{{payment}}}
 
         {{{policy}}}
         """,
@@ -31,8 +31,20 @@ enum StaysTemplates {
         <table><tr><th>Confirmation</th><td>{{code}}</td></tr><tr><th>Room</th><td>{{roomType}} for {{people}} guest(s)</td></tr>
         <tr><th>Check-in</th><td>{{checkIn}} from {{checkInHour}}</td></tr><tr><th>Check-out</th><td>{{checkOut}} until {{checkOutHour}}</td></tr>
         <tr><th>Nights</th><td>{{nights}}</td></tr><tr><th>Accommodation</th><td>{{accommodation}} (includes VAT {{vat}} at {{vatPercent}} %)</td></tr>
-        <tr><th>City tax</th><td>{{cityTax}}</td></tr><tr><th>Total</th><td>{{total}}, paid at the hotel</td></tr></table>
+        <tr><th>City tax</th><td>{{cityTax}}</td></tr><tr><th>Total</th><td>{{total}}, {{payment}}</td></tr></table>
         <p>{{policy}}</p>
+        """,
+        "stays-late-refund.subject": "{{{hotel}}}: your payment for {{{code}}} is refunded",
+        "stays-late-refund.text": """
+        Hello {{{firstName}}},
+
+        your payment for the stay {{{code}}} at {{{hotel}}} ({{{roomType}}}, {{{checkIn}}} to {{{checkOut}}}, order {{{reference}}}) arrived after the reservation could no longer be kept: its hold had lapsed and the nights went to another guest, or it had been cancelled.
+
+        We have refunded all of it, {{{refunded}}}, to the way you paid. Nothing is reserved; search again for other dates or rooms.
+        """,
+        "stays-late-refund.html": """
+        <p>Hello {{firstName}},</p><p>your payment for the stay {{code}} at <strong>{{hotel}}</strong> ({{roomType}}, {{checkIn}} to {{checkOut}}, order {{reference}}) arrived after the reservation could no longer be kept: its hold had lapsed and the nights went to another guest, or it had been cancelled.</p>
+        <p>We have refunded all of it, <strong>{{refunded}}</strong>, to the way you paid. Nothing is reserved; search again for other dates or rooms.</p>
         """,
         "stays-cancellation.subject": "{{{hotel}}}: reservation {{{code}}} is cancelled",
         "stays-cancellation.text": """

@@ -4,7 +4,6 @@ import Foundation
 
 /// Domain values as the seed's wire types.
 struct StaysWire: Sendable {
-    let hotel: HotelSettings
     let policy: StayCancellationPolicy
     let publicURL: String
 
@@ -21,7 +20,9 @@ struct StaysWire: Sendable {
             expiresIn: max(0, Int(signedIn.session.accessExpiresAt.timeIntervalSince(now).rounded())))
     }
 
-    func room(_ type: HotelSettings.RoomType, quote: StayQuote, available: Int) -> Stays.RoomHotel {
+    func room(_ type: HotelSettings.RoomType, quote: StayQuote, available: Int, hotel: HotelSettings)
+        -> Stays.RoomHotel
+    {
         Stays.RoomHotel(
             id: type.id, description: type.description, roomType: type.type,
             pathImage: "\(publicURL)/stays/images/\(type.image)", peopleQuantity: type.capacity,
@@ -32,7 +33,7 @@ struct StaysWire: Sendable {
             taxPriceCents: quote.cityTaxCents)
     }
 
-    func reservation(_ record: StaysReservationRecord, guest: StaysGuest) -> Stays.Reservation {
+    func reservation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings) -> Stays.Reservation {
         let calendar = hotel.calendar
         let nights = record.checkIn.days(to: record.checkOut, in: calendar)
         let type =
@@ -46,7 +47,7 @@ struct StaysWire: Sendable {
             pathImage: "\(publicURL)/stays/images/\(type.image)", peopleQuantity: type.capacity,
             price: HotelSettings.amount(average), nights: nights, totalPrice: HotelSettings.amount(record.totalCents),
             taxPrice: HotelSettings.amount(record.cityTaxCents), available: 0, cancellationPolicy: policy.summary,
-            paymentPolicy: type.paymentPolicy.rawValue, currency: record.currency, priceCents: average,
+            paymentPolicy: record.paymentPolicy.rawValue, currency: record.currency, priceCents: average,
             totalPriceCents: record.totalCents, taxPriceCents: record.cityTaxCents)
         return Stays.Reservation(
             id: record.id,
@@ -60,14 +61,22 @@ struct StaysWire: Sendable {
             status: record.status.rawValue, confirmationCode: record.confirmationCode,
             cancellationPolicy: policy.summary, currency: record.currency, priceCents: record.accommodationCents,
             taxPriceCents: record.cityTaxCents, totalPriceCents: record.totalCents,
-            vatIncludedCents: record.vatIncludedCents)
+            vatIncludedCents: record.vatIncludedCents, paymentPolicy: record.paymentPolicy.rawValue,
+            payment: record.prepayment.map { prepayment in
+                Stays.ReservationPayment(
+                    reference: prepayment.reference,
+                    checkoutUrl: record.status == .pendingPayment ? prepayment.checkoutURL : nil,
+                    payBy: Self.millis(prepayment.expiresAt), provider: prepayment.provider,
+                    amount: HotelSettings.amount(record.totalCents), amountCents: record.totalCents,
+                    currency: record.currency, paidAt: record.paidAt.map(Self.millis))
+            }, refundedCents: record.refundedCents, chargedCents: record.chargedCents)
     }
 
-    func cancellation(_ record: StaysReservationRecord, guest: StaysGuest) -> Stays.Cancellation {
+    func cancellation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings) -> Stays.Cancellation {
         Stays.Cancellation(
-            reservation: reservation(record, guest: guest), refunded: HotelSettings.amount(record.refundedCents),
-            charged: HotelSettings.amount(record.chargedCents), refundedCents: record.refundedCents,
-            chargedCents: record.chargedCents, currency: record.currency)
+            reservation: reservation(record, guest: guest, hotel: hotel),
+            refunded: HotelSettings.amount(record.refundedCents), charged: HotelSettings.amount(record.chargedCents),
+            refundedCents: record.refundedCents, chargedCents: record.chargedCents, currency: record.currency)
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

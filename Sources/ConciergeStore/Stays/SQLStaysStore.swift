@@ -1,9 +1,11 @@
 public import ConciergeCore
 public import Foundation
 
-/// `StaysStore` in SQL. A night's count grows only `WHERE booked < rooms` (an upsert whose
-/// update is conditional), inside the reservation's transaction: of two instances racing for
-/// the last room, the second finds no row to update, throws `sold_out` and rolls back.
+/// `StaysStore` in SQL. A night is the platform's inventory unit `stays:room{id}:{date}`: paid
+/// at the hotel, its `sold` grows only `WHERE held + sold + 1 <= capacity`; prepaid, the
+/// platform's hold takes it the same way. Both inside the reservation's transaction: of two
+/// instances racing for the last room, the second finds no row to update, throws `sold_out` and
+/// rolls back.
 public struct SQLStaysStore: StaysStore {
     private let database: any SQLDatabase
 
@@ -51,16 +53,66 @@ public struct SQLStaysStore: StaysStore {
 
     // MARK: Inventory and reservations
 
-    public func booked(nights: [StayNight]) async throws -> [Int64: Int] {
-        guard let first = nights.first, let last = nights.last else { return [:] }
+    public func free(_ nights: [StayNight], rooms: [Int64: Int]) async throws -> [Int64: Int] {
+        guard !nights.isEmpty, !rooms.isEmpty else { return [:] }
+        let types = rooms.keys.sorted()
+        // The nights are consecutive. SQLite compares text byte by byte, so a type's nights are
+        // exactly the keys between its first and its last: one index range per type. PostgreSQL
+        // may compare by a language's collation, so it gets every key (one index scan of them).
+        let condition: String
+        let binds: [SQLValue]
+        switch database.dialect {
+        case .sqlite:
+            let first = nights.min() ?? nights[0]
+            let last = nights.max() ?? nights[0]
+            condition = types.map { _ in "(unit_key >= ? AND unit_key <= ?)" }.joined(separator: " OR ")
+            binds = types.flatMap {
+                [.text(StaysUnits.key(roomType: $0, night: first)), .text(StaysUnits.key(roomType: $0, night: last))]
+            }
+        case .postgres:
+            let keys = types.flatMap { type in nights.map { StaysUnits.key(roomType: type, night: $0) } }
+            condition = "unit_key IN (\(Self.marks(keys.count)))"
+            binds = keys.map { .text($0) }
+        }
+        // A key is its type's prefix and a ten-character night after a colon: grouping by the
+        // prefix counts each type in the database, and only one row per type comes back.
         let rows = try await database.query(
             """
-            SELECT room_type_id, MAX(booked) AS most FROM stays_nights
-            WHERE night >= ? AND night <= ? GROUP BY room_type_id
-            """, [.text(first.description), .text(last.description)])
-        var booked: [Int64: Int] = [:]
-        for row in rows { booked[Int64(try row.int("room_type_id"))] = try row.int("most") }
-        return booked
+            SELECT substr(unit_key, 1, length(unit_key) - 11) AS prefix, MIN(capacity - held - sold) AS free,
+                COUNT(*) AS counted
+            FROM inventory_units WHERE \(condition)
+            GROUP BY substr(unit_key, 1, length(unit_key) - 11)
+            """, binds)
+        let byPrefix = Dictionary(types.map { (String(StaysUnits.prefix(roomType: $0).dropLast()), $0) }) { a, _ in a }
+        var free: [Int64: Int] = [:]
+        for type in types { free[type] = rooms[type] ?? 0 }
+        for row in rows {
+            guard let type = byPrefix[try row.string("prefix")] else { continue }
+            let counted = try row.int("counted")
+            let fewest = max(0, try row.int("free"))
+            // Nights without a unit yet have the whole count free.
+            free[type] = counted < nights.count ? min(fewest, rooms[type] ?? 0) : fewest
+        }
+        return free
+    }
+
+    public func nights(_ nights: [StayNight], rooms: [Int64: Int]) async throws
+        -> [Int64: [StayNight: StaysNightCount]]
+    {
+        let keys = rooms.keys.sorted().flatMap { type in nights.map { StaysUnits.key(roomType: type, night: $0) } }
+        var counted: [Int64: [StayNight: StaysNightCount]] = [:]
+        // Chunks keep the bound values well inside both engines' limits (a year of four types).
+        for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+            for row in try await database.query(
+                "SELECT unit_key, capacity, held, sold FROM inventory_units WHERE unit_key IN (\(Self.marks(chunk.count)))",
+                chunk.map { .text($0) })
+            {
+                guard let unit = StaysUnits.parse(try row.string("unit_key")) else { continue }
+                counted[unit.roomType, default: [:]][unit.night] = StaysNightCount(
+                    rooms: try row.int("capacity"), held: try row.int("held"), sold: try row.int("sold"))
+            }
+        }
+        return counted
     }
 
     public func reserve(
@@ -70,21 +122,23 @@ public struct SQLStaysStore: StaysStore {
         do {
             return .created(
                 try await database.transaction { db in
-                    for night in reservation.range.nights {
-                        // The first booking of a night inserts its row; later ones add one only
-                        // while a room is left. No row back: the night is full.
-                        let taken = try await db.query(
-                            """
-                            INSERT INTO stays_nights (room_type_id, night, booked) SELECT ?, ?, 1 WHERE 1 <= ?
-                            ON CONFLICT (room_type_id, night) DO UPDATE SET booked = stays_nights.booked + 1
-                            WHERE stays_nights.booked < ?
-                            RETURNING booked
-                            """,
-                            [
-                                .integer(reservation.roomTypeID), .text(night.description), SQLValue(reservation.rooms),
-                                SQLValue(reservation.rooms),
-                            ])
-                        guard !taken.isEmpty else { throw ConciergeError.staysSoldOut }
+                    let keys = reservation.unitKeys
+                    if let prepayment = reservation.prepayment {
+                        // Held, not sold: the platform's hold takes every night or none.
+                        try await Self.createUnits(keys, capacity: reservation.rooms, in: db)
+                        do {
+                            _ = try await SQLHoldStore.place(prepayment.hold, in: db)
+                        } catch let error as ConciergeError where error.code == "hold_unavailable" {
+                            throw ConciergeError.staysSoldOut
+                        }
+                        guard try await SQLOrderStore.insert(prepayment.order, event: prepayment.event, in: db) else {
+                            throw ConciergeError(
+                                .unavailable(retryAfterSeconds: 1), code: "reference_collision",
+                                message: "Two orders drew the same reference at once. Please try again.")
+                        }
+                        try await SQLPaymentLedger.insert(prepayment.payment, in: db)
+                    } else {
+                        try await Self.sell(keys, capacity: reservation.rooms, in: db)
                     }
                     let record = try await Self.insert(reservation, in: db)
                     if let key = reservation.idempotencyKey {
@@ -108,14 +162,14 @@ public struct SQLStaysStore: StaysStore {
                 })
         } catch is KeyUsedBefore {
             guard let key = reservation.idempotencyKey,
-                let earlier = try await self.reservation(accountID: reservation.guest.accountID, key: key)
+                let earlier = try await self.reservation(accountID: reservation.guest.accountID, idempotencyKey: key)
             else { throw ConciergeError.staysSoldOut }
             return .replayed(earlier)
         } catch let error as ConciergeError where error == .staysSoldOut {
             // A repeat of a request that took the last room finds the night full: answer the
             // reservation it made.
             if let key = reservation.idempotencyKey,
-                let earlier = try await self.reservation(accountID: reservation.guest.accountID, key: key)
+                let earlier = try await self.reservation(accountID: reservation.guest.accountID, idempotencyKey: key)
             {
                 return .replayed(earlier)
             }
@@ -125,7 +179,37 @@ public struct SQLStaysStore: StaysStore {
 
     private struct KeyUsedBefore: Error {}
 
-    private func reservation(accountID: String, key: String) async throws -> StaysReservationRecord? {
+    /// Sells one room on each night's unit while held plus sold stays within its capacity: one
+    /// conditional update for all nights, and only for nights nobody has booked yet a second
+    /// one after their units are created. Throws `sold_out` when a night is full.
+    static func sell(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
+        let sellSQL = { (count: Int) in
+            """
+            UPDATE inventory_units SET sold = sold + 1
+            WHERE unit_key IN (\(marks(count))) AND held + sold + 1 <= capacity RETURNING unit_key
+            """
+        }
+        let sold = Set(
+            try await db.query(sellSQL(keys.count), keys.map { .text($0) }).map { try $0.string("unit_key") })
+        guard sold.count < keys.count else { return }
+        let rest = keys.filter { !sold.contains($0) }
+        try await createUnits(rest, capacity: capacity, in: db)
+        let more = try await db.query(sellSQL(rest.count), rest.map { .text($0) })
+        guard sold.count + more.count == keys.count else { throw ConciergeError.staysSoldOut }
+    }
+
+    /// The units of nights nobody has booked yet, with the room type's count as capacity.
+    static func createUnits(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
+        guard !keys.isEmpty else { return }
+        try await db.query(
+            """
+            INSERT INTO inventory_units (unit_key, capacity, held, sold)
+            VALUES \(Array(repeating: "(?, ?, 0, 0)", count: keys.count).joined(separator: ", "))
+            ON CONFLICT (unit_key) DO NOTHING
+            """, keys.flatMap { [.text($0), SQLValue(max(0, capacity))] })
+    }
+
+    public func reservation(accountID: String, idempotencyKey key: String) async throws -> StaysReservationRecord? {
         try await database.query(
             """
             SELECT r.* FROM stays_reservations r JOIN stays_idempotency_keys k ON k.reservation_id = r.id
@@ -138,12 +222,14 @@ public struct SQLStaysStore: StaysStore {
         -> StaysReservationRecord
     {
         let quote = reservation.quote
+        let prepayment = reservation.prepayment?.summary
         let rows = try await db.query(
             """
             INSERT INTO stays_reservations (guest_id, account_id, room_type_id, check_in, check_out, people, purpose,
                 accommodation_cents, city_tax_cents, vat_included_cents, first_night_cents, currency, status,
-                confirmation_code, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?)
+                confirmation_code, created_at, payment_policy, order_id, order_reference, return_secret, hold_id,
+                payment_provider, payment_id, payment_record_id, checkout_url, pay_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING *
             """,
             [
@@ -152,7 +238,15 @@ public struct SQLStaysStore: StaysStore {
                 .text(reservation.range.checkIn.description), .text(reservation.range.checkOut.description),
                 SQLValue(reservation.people), .text(reservation.purpose), SQLValue(quote.accommodationCents),
                 SQLValue(quote.cityTaxCents), SQLValue(quote.vatIncludedCents), SQLValue(quote.nightlyCents.first ?? 0),
-                .text(reservation.currency), .text(reservation.confirmationCode), SQLValue(reservation.createdAt),
+                .text(reservation.currency),
+                .text(
+                    (prepayment == nil ? StaysReservationRecord.Status.confirmed : .pendingPayment).rawValue),
+                .text(reservation.confirmationCode), SQLValue(reservation.createdAt),
+                .text((prepayment == nil ? HotelSettings.PaymentPolicy.payAtHotel : .prepay).rawValue),
+                SQLValue(prepayment?.orderID), SQLValue(prepayment?.reference), SQLValue(prepayment?.returnSecret),
+                SQLValue(prepayment?.holdID), SQLValue(prepayment?.provider), SQLValue(prepayment?.providerPaymentID),
+                SQLValue(prepayment?.paymentRecordID), SQLValue(prepayment?.checkoutURL),
+                SQLValue(prepayment?.expiresAt),
             ])
         guard let row = rows.first else { throw ConciergeError.staysSoldOut }
         return try Self.reservation(from: row)
@@ -194,18 +288,6 @@ public struct SQLStaysStore: StaysStore {
         }
     }
 
-    public func bookedPerNight(from first: StayNight, to last: StayNight) async throws -> [StayNight: [Int64: Int]] {
-        var booked: [StayNight: [Int64: Int]] = [:]
-        for row in try await database.query(
-            "SELECT room_type_id, night, booked FROM stays_nights WHERE night >= ? AND night <= ?",
-            [.text(first.description), .text(last.description)])
-        {
-            guard let night = StayNight(try row.string("night")) else { continue }
-            booked[night, default: [:]][Int64(try row.int("room_type_id"))] = try row.int("booked")
-        }
-        return booked
-    }
-
     public func pruneIdempotencyKeys(before cutoff: Date) async throws -> Int {
         try await database.query(
             "DELETE FROM stays_idempotency_keys WHERE created_at < ? RETURNING reservation_id", [SQLValue(cutoff)]
@@ -217,32 +299,96 @@ public struct SQLStaysStore: StaysStore {
             .map(Self.reservation(from:))
     }
 
-    public func cancel(
-        id: Int, refundedCents: Int, chargedCents: Int, at: Date,
-        email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
-    ) async throws -> StaysReservationRecord? {
+    public func reservation(orderID: String) async throws -> StaysReservationRecord? {
+        try await database.query("SELECT * FROM stays_reservations WHERE order_id = ?", [.text(orderID)]).first
+            .map(Self.reservation(from:))
+    }
+
+    public func reservation(returnSecret: String) async throws -> StaysReservationRecord? {
+        try await database.query("SELECT * FROM stays_reservations WHERE return_secret = ?", [.text(returnSecret)])
+            .first.map(Self.reservation(from:))
+    }
+
+    public func guest(guestID: Int) async throws -> StaysGuest? {
+        try await database.query("SELECT * FROM stays_guests WHERE guest_id = ?", [SQLValue(guestID)]).first
+            .map(Self.guest(from:))
+    }
+
+    public func lapsedPendingReservations(now: Date, limit: Int) async throws -> [StaysReservationRecord] {
+        try await database.query(
+            """
+            SELECT * FROM stays_reservations WHERE status = 'pending_payment' AND pay_by <= ?
+            ORDER BY pay_by, id LIMIT ?
+            """, [SQLValue(now), SQLValue(limit)]
+        ).map(Self.reservation(from:))
+    }
+
+    public func apply(_ transition: StaysTransition) async throws -> StaysReservationRecord? {
         try await database.transaction { db in
+            var sets = ["status = ?"]
+            var binds: [SQLValue] = [.text(transition.to.rawValue)]
+            if transition.to == .cancelled {
+                sets.append("cancelled_at = ?")
+                binds.append(SQLValue(transition.at))
+            }
+            if let refunded = transition.refundedCents {
+                sets.append("refunded_cents = ?")
+                binds.append(SQLValue(refunded))
+            }
+            if let charged = transition.chargedCents {
+                sets.append("charged_cents = ?")
+                binds.append(SQLValue(charged))
+            }
+            if transition.paid {
+                sets.append("paid_at = COALESCE(paid_at, ?)")
+                binds.append(SQLValue(transition.at))
+            }
+            let states = transition.from.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             guard
                 let row = try await db.query(
                     """
-                    UPDATE stays_reservations SET status = 'cancelled', cancelled_at = ?, refunded_cents = ?,
-                        charged_cents = ?
-                    WHERE id = ? AND status = 'confirmed' RETURNING *
-                    """, [SQLValue(at), SQLValue(refundedCents), SQLValue(chargedCents), SQLValue(id)]
+                    UPDATE stays_reservations SET \(sets.joined(separator: ", "))
+                    WHERE id = ? AND status IN (\(states)) RETURNING *
+                    """, binds + [SQLValue(transition.reservationID)]
                 ).first
             else { return nil }
             let record = try Self.reservation(from: row)
-            try await db.query(
-                """
-                UPDATE stays_nights SET booked = booked - 1
-                WHERE room_type_id = ? AND night >= ? AND night < ? AND booked > 0
-                """,
-                [.integer(record.roomTypeID), .text(record.checkIn.description), .text(record.checkOut.description)])
-            if let message = try email(record) {
-                try await OutboxWriter.enqueue(message, in: db, at: at)
+            if transition.returnSoldNights {
+                // Nothing "unsells" a hold: the nights' units go back to the free stock here, once,
+                // under the conditional state change above.
+                let keys = (0..<record.checkIn.days(to: record.checkOut, in: Self.utc)).map {
+                    StaysUnits.key(roomType: record.roomTypeID, night: record.checkIn.adding(days: $0, in: Self.utc))
+                }
+                if !keys.isEmpty {
+                    try await db.query(
+                        "UPDATE inventory_units SET sold = sold - 1 WHERE unit_key IN (\(Self.marks(keys.count))) AND sold > 0",
+                        keys.map { .text($0) })
+                }
+            }
+            if let event = transition.orderEvent {
+                try await SQLOrderStore.move(orderID: event.orderID, to: transition.to.rawValue, event: event, in: db)
+            }
+            if let refund = transition.refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
+            if let status = transition.paymentStatus, let paymentID = record.prepayment?.paymentRecordID {
+                try await db.query(
+                    "UPDATE payments SET status = ? WHERE id = ?", [.text(status.rawValue), .text(paymentID)])
+            }
+            if let message = try transition.email(record) {
+                try await OutboxWriter.enqueue(message, in: db, at: transition.at)
             }
             return record
         }
+    }
+
+    /// Nights are dates: counting them needs no zone.
+    static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar
+    }()
+
+    static func marks(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     // MARK: Rows
@@ -267,6 +413,21 @@ public struct SQLStaysStore: StaysStore {
             vatIncludedCents: try row.int("vat_included_cents"), firstNightCents: try row.int("first_night_cents"),
             currency: try row.string("currency"), status: status, confirmationCode: try row.string("confirmation_code"),
             createdAt: try row.date("created_at"), cancelledAt: try row.optionalDate("cancelled_at"),
-            refundedCents: try row.int("refunded_cents"), chargedCents: try row.int("charged_cents"))
+            refundedCents: try row.int("refunded_cents"), chargedCents: try row.int("charged_cents"),
+            paymentPolicy: HotelSettings.PaymentPolicy(rawValue: try row.string("payment_policy")) ?? .payAtHotel,
+            prepayment: try prepayment(from: row), paidAt: try row.optionalDate("paid_at"))
+    }
+
+    static func prepayment(from row: SQLRow) throws -> StaysPrepayment? {
+        guard let orderID = try row.optionalString("order_id") else { return nil }
+        return StaysPrepayment(
+            orderID: orderID, reference: try row.optionalString("order_reference") ?? "",
+            returnSecret: try row.optionalString("return_secret") ?? "",
+            holdID: try row.optionalString("hold_id") ?? "",
+            provider: try row.optionalString("payment_provider") ?? "",
+            providerPaymentID: try row.optionalString("payment_id") ?? "",
+            paymentRecordID: try row.optionalString("payment_record_id") ?? "",
+            checkoutURL: try row.optionalString("checkout_url") ?? "",
+            expiresAt: try row.optionalDate("pay_by") ?? Date(timeIntervalSince1970: 0))
     }
 }

@@ -28,4 +28,23 @@ import Testing
             }
         }
     }
+
+    /// Prepaid, the last room is held by one of them through the platform's holds.
+    @Test(arguments: TestEngine.all)
+    func twoGuestsRacingForTheLastPrepaidRoomGetOneHold(engine: TestEngine) async throws {
+        let app = try await StaysPrepay.app(engine, rooms: 1)
+        let sibling = try app.sibling()
+        try await app.run { first in
+            try await sibling.run { second in
+                let anna = try await first.staysSignUp("anna")
+                let bert = try await second.staysSignUp("bert")
+                async let a = first.stays(.post, "/appointment", json: StaysFixtures.reserve(), token: anna.token)
+                async let b = second.stays(.post, "/appointment", json: StaysFixtures.reserve(), token: bert.token)
+                let answers = [try await a, try await b]
+                #expect(answers.map(\.status.code).sorted() == [201, 409])
+                #expect(answers.contains { $0.envelope.errorType == "sold_out" })
+                #expect(try await first.staysFree("Double", token: anna.token) == 0)
+            }
+        }
+    }
 }
