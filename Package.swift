@@ -91,7 +91,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [
-                .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"), .copy("Resources/openapi-stays.yaml"),
+                .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"),
+                .copy("Resources/openapi-stays.yaml"),
                 .copy("Resources/openapi-events.yaml"), .copy("Resources/openapi-commute.yaml"),
             ],
             swiftSettings: strict

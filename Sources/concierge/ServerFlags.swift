@@ -3,20 +3,21 @@ import ConciergeServer
 import Foundation
 
 /// Every server setting as a flag: `--port 9000` is `CONCIERGE_PORT=9000`. Flags win over the
-/// environment. The list comes from `ConfigurationVariable.all`, so a new variable gets its flag
+/// environment; `NAME_FILE` reads a secret from a file; production refuses secrets as flags.
+/// The list comes from `ConfigurationVariable.all`, so a new variable gets its flag
 /// and its help line without touching this file.
 struct ServerFlags: ParsableArguments {
     @Argument(
         parsing: .allUnrecognized,
         help: ArgumentHelp(
             "Settings as flags, e.g. --port 9000. Each has an environment variable:",
-            discussion: ConfigurationVariable.all.map { "\($0.flag) ($0.name), default \($0.defaultValue)" }
+            discussion: ConfigurationVariable.all.map { "\($0.flag) (\($0.name)), default \($0.defaultValue)" }
                 .joined(separator: "\n")))
     var settings: [String] = []
 
     /// The environment with the flags applied, parsed into a configuration.
     func configuration() throws -> ServerConfiguration {
-        var environment = ProcessInfo.processInfo.environment
+        var flags: [String: String] = [:]
         var index = settings.startIndex
         while index < settings.endIndex {
             let argument = settings[index]
@@ -25,16 +26,17 @@ struct ServerFlags: ParsableArguments {
                 throw ValidationError("unknown option '\(argument)'; see --help for the settings")
             }
             if let inlineValue {
-                environment[variable.name] = inlineValue
+                flags[variable.name] = inlineValue
             } else {
                 index += 1
                 guard index < settings.endIndex else { throw ValidationError("\(flag) needs a value") }
-                environment[variable.name] = settings[index]
+                flags[variable.name] = settings[index]
             }
             index += 1
         }
         // A configuration error is not a usage error: print its one line, not the usage text.
-        return try ServerConfiguration(environment: environment)
+        return try ServerConfiguration(
+            environment: SettingsSources.merge(environment: ProcessInfo.processInfo.environment, flags: flags))
     }
 
     private static func split(_ argument: String) -> (String, String?) {

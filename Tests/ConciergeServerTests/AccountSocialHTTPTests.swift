@@ -119,7 +119,8 @@ import Testing
         production["TWILIO_FROM"] = "+41445551234"
         production["SMTP_URL"] = "smtp://user:pw@127.0.0.1:2525?from=rides@example.com"
         production["CONCIERGE_PAYMENT_PROVIDER"] = "mollie"
-        production["MOLLIE_API_KEY"] = "test_abc"
+        production["MOLLIE_API_KEY"] = "live_abc"
+        production["CONCIERGE_PUBLIC_URL"] = "https://concierge.example.com"
         production["CONCIERGE_GOOGLE_AUDIENCES"] = DevIdentityAudience.value
         let app = try await TestApp.make(engine: engine, environment: production, clock: dev.clock)
         try await app.run { client in
@@ -179,6 +180,8 @@ actor LocalIdentityIssuer {
         let iat: Int
         let nonce: String?
         let email: String?
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The claim's name in the token.
         let email_verified: Bool?
 
         func verify(using algorithm: some JWTAlgorithm) async throws {}

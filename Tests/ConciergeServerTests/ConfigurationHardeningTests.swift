@@ -1,5 +1,6 @@
 import ConciergeServer
 import ConciergeStore
+import Foundation
 import Testing
 
 /// Settings that would start an unsafe server are refused with a message naming the variable
@@ -98,5 +99,30 @@ import Testing
             try ServerConfiguration(environment: ["CONCIERGE_SMS_ALLOWED_COUNTRIES": "ch, li"]).signIn.smsRegions == [
                 "CH", "LI",
             ])
+    }
+
+    /// Finding 25: flags are visible in the process list; secrets come from the environment or
+    /// a file in production.
+    @Test func productionRefusesSecretsAsFlagsAndReadsThemFromFiles() throws {
+        let flagged = #expect(throws: ConfigurationError.self) {
+            try SettingsSources.merge(
+                environment: ["CONCIERGE_MODE": "production"],
+                flags: ["CONCIERGE_SECRET": String(repeating: "s", count: 40)])
+        }
+        #expect(flagged?.description.contains("_FILE") == true)
+        _ = try SettingsSources.merge(environment: [:], flags: ["CONCIERGE_SECRET": String(repeating: "s", count: 40)])
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
+        try Data((String(repeating: "f", count: 40) + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var environment = Self.production
+        environment["CONCIERGE_SECRET"] = nil
+        environment["CONCIERGE_SECRET_FILE"] = file.path
+        let merged = try SettingsSources.merge(environment: environment, flags: ["CONCIERGE_PORT": "9000"])
+        #expect(merged["CONCIERGE_SECRET"] == String(repeating: "f", count: 40))
+        #expect(try ServerConfiguration(environment: merged).port == 9000)
+        #expect(throws: ConfigurationError.self) {
+            try SettingsSources.merge(environment: ["CONCIERGE_SECRET_FILE": "/nonexistent/secret"], flags: [:])
+        }
     }
 }

@@ -60,3 +60,17 @@ import Testing
         try await engine.close()
     }
 }
+
+/// Security review finding 26: the database holds phones, emails and session hashes.
+@Suite struct SQLiteFilePermissionTests {
+    @Test func theDatabaseAndItsLogAreReadableByTheOwnerOnly() async throws {
+        let (engine, path) = try await SQLiteGroupCommitTests.openFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await engine.query("INSERT INTO items (number, label) VALUES (1, 'x')")
+        for file in [path, path + "-wal"] {
+            let permissions = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(permissions == 0o600, "\(file)")
+        }
+        try await engine.close()
+    }
+}

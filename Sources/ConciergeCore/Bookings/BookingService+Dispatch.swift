@@ -37,7 +37,6 @@ extension BookingService {
                     .invalidInput, code: "driver_required",
                     message: "Assigning a driver needs the driver's name, phone, vehicle and plate.")
             }
-            try await store.assignDriver(bookingID: booking.id, driver: driver)
         }
         let detail =
             target == .driverAssigned
@@ -47,7 +46,7 @@ extension BookingService {
                 bookingID: booking.id, from: [booking.state], to: target, paymentStatus: nil,
                 event: BookingEvent(
                     bookingID: booking.id, at: clock.now, type: target.rawValue, actor: "admin", detail: detail),
-                notification: nil, refund: nil)
+                notification: nil, refund: nil, driver: target == .driverAssigned ? driver : nil)
         else {
             throw ConciergeError(
                 .conflict, code: "invalid_transition", message: "The ride changed meanwhile; reload and try again.")

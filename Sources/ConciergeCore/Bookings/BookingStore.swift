@@ -53,15 +53,15 @@ public protocol BookingStore: Sendable {
     /// `notification` (and the `refund` the provider made) in the same transaction; the order's
     /// state and the payment's status follow. Returns the updated booking, or nil when its
     /// state was not one of `from` (someone else got there first).
+    /// A `driver` is stored in the same transaction, so a driver is never attached to a booking
+    /// whose state changed meanwhile (security review finding 13).
     func transition(
         bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?
+        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?, driver: Driver?
     ) async throws -> Booking?
     /// Every booking matching the filter, pickup time ascending (the dispatcher's view).
     func bookings(state: BookingState?, pickupFrom: Date?, pickupTo: Date?, limit: Int, offset: Int) async throws
         -> [Booking]
-    /// Stores the assigned chauffeur.
-    func assignDriver(bookingID: String, driver: Driver) async throws
 
     /// Records the provider's payment status without a state change.
     func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws
@@ -89,5 +89,17 @@ public struct QueuedNotification: Sendable, Equatable {
         self.id = id
         self.notification = notification
         self.attempts = attempts
+    }
+}
+
+extension BookingStore {
+    /// A transition that assigns no driver.
+    public func transition(
+        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
+        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?
+    ) async throws -> Booking? {
+        try await transition(
+            bookingID: bookingID, from: from, to: to, paymentStatus: paymentStatus, event: event,
+            notification: notification, refund: refund, driver: nil)
     }
 }

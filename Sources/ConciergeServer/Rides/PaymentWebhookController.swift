@@ -67,8 +67,9 @@ struct PaymentWebhookController {
         guard let sessionID = event.checkoutSessionID else { return Response(status: .ok) }
         let now = clock.now
         // A claim not marked applied within a minute belongs to a delivery that died.
-        guard try await events.claim(
-            provider: "stripe", eventID: event.id, at: now, staleBefore: now.addingTimeInterval(-60))
+        guard
+            try await events.claim(
+                provider: "stripe", eventID: event.id, at: now, staleBefore: now.addingTimeInterval(-60))
         else { return Response(status: .ok) }
         do {
             try await dispatcher.dispatch(try await payments.fetchPayment(id: sessionID), provider: payments.name)

@@ -163,7 +163,7 @@ public struct SQLBookingStore: BookingStore {
 
     public func transition(
         bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?
+        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?, driver: Driver?
     ) async throws -> Booking? {
         let states = from.map(\.rawValue).sorted()
         return try await database.transaction { db in
@@ -177,6 +177,14 @@ public struct SQLBookingStore: BookingStore {
                 """,
                 [.text(to.rawValue), .text(bookingID)] + states.map { .text($0) })
             guard !rows.isEmpty else { return nil }
+            if let driver {
+                try await db.query(
+                    "UPDATE bookings SET driver_name = ?, driver_phone = ?, driver_vehicle = ?, driver_plate = ? WHERE id = ?",
+                    [
+                        .text(driver.name), .text(driver.phone), .text(driver.vehicle), .text(driver.plate),
+                        .text(bookingID),
+                    ])
+            }
             try await Self.insert(event, db: db)
             // The order and its payment follow the ride, in the same commit.
             try await SQLOrderStore.move(
@@ -219,12 +227,6 @@ public struct SQLBookingStore: BookingStore {
             "\(Self.selectBookings) \(filter) ORDER BY b.pickup_at, b.id LIMIT ? OFFSET ?",
             binds + [SQLValue(limit), SQLValue(offset)]
         ).map(BookingRow.booking(from:))
-    }
-
-    public func assignDriver(bookingID: String, driver: Driver) async throws {
-        try await database.query(
-            "UPDATE bookings SET driver_name = ?, driver_phone = ?, driver_vehicle = ?, driver_plate = ? WHERE id = ?",
-            [.text(driver.name), .text(driver.phone), .text(driver.vehicle), .text(driver.plate), .text(bookingID)])
     }
 
     public func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws {

@@ -25,6 +25,9 @@ public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
     {
         let connection = try SQLiteConnection(path: path)
         if path != ":memory:" {
+            // Phones, emails and session hashes live here: owner only (security review finding
+            // 26). SQLite gives the -wal and -shm files the database file's permissions.
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
             // WAL lets readers in other processes proceed while we write; FULL syncs every
             // commit group before it is acknowledged (NORMAL would survive only application crashes).
             // Small pages: a booking touches a dozen B-tree pages and each is written to the log
@@ -34,6 +37,9 @@ public final class SQLiteEngine: SQLDatabase, @unchecked Sendable {
             _ = try connection.execute("PRAGMA synchronous=\(synchronous.rawValue.uppercased())", [])
             // Checkpoints run on their own connection (see SQLiteCheckpointer), not in commits.
             _ = try connection.execute("PRAGMA wal_autocheckpoint=0", [])
+            for suffix in ["-wal", "-shm"] {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
+            }
         }
         _ = try connection.execute("PRAGMA foreign_keys=ON", [])
         _ = try connection.execute("PRAGMA busy_timeout=5000", [])
