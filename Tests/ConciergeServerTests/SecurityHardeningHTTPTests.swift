@@ -177,6 +177,27 @@ import Testing
         }
     }
 
+    /// Finding 7: pricing and places need no sign-in and may each cost a provider call, so a
+    /// client network gets a steady allowance.
+    @Test func pricingAndPlacesAreLimitedPerClientNetwork() async throws {
+        let app = try await TestApp.make(engine: .sqlite, environment: ["CONCIERGE_PUBLIC_READS_PER_MINUTE": "3"])
+        try await app.run { client in
+            let pickup = WireDate.string(from: app.clock.now.addingTimeInterval(3 * 86_400))
+            let pricing =
+                "/rides/pricing?originPlaceId=gz_iata_ZRH&destinationPlaceId=gz_geo_2657896&pickupDatetime=\(pickup)"
+            for _ in 0..<2 { #expect(try await client.send(.get, pricing).status == .ok) }
+            #expect(try await client.send(.get, "/rides/places/autocomplete?input=zur").status == .ok)
+            let limited = try await client.send(.get, pricing)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.errorBody?.code == "rate_limited")
+            #expect(limited.headers[.retryAfter] == "20")
+            // Signed-in routes and health are not counted.
+            #expect(try await client.send(.get, "/health").status == .ok)
+            app.clock.advance(by: 20)
+            #expect(try await client.send(.get, pricing).status == .ok)
+        }
+    }
+
     /// Finding 6: a connection that never finishes its request is closed after the idle time,
     /// so slow clients cannot hold every socket open.
     @Test func aConnectionThatNeverFinishesItsRequestIsClosed() async throws {

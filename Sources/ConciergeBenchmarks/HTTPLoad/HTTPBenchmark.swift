@@ -25,13 +25,14 @@ public struct HTTPBenchmark: Sendable {
     /// these are raised so the figures measure the server, not the limiter. Each sign-in in the
     /// benchmark uses a phone number of its own, so the per-phone limits stay at their defaults.
     /// Each benchmark customer books thousands of rides, so the per-customer booking caps are
-    /// off (0); the report prints all of these.
+    /// off (0), and so is the per-network limit on places and pricing; the report prints all.
     public static let rateLimits = [
         "CONCIERGE_OTP_SENDS_PER_IP_HOUR": "100000000",
         "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR": "100000000",
         "CONCIERGE_OTP_SENDS_PER_HOUR": "100000000",
         "CONCIERGE_MAX_UNPAID_BOOKINGS": "0",
         "CONCIERGE_MAX_BOOKINGS_PER_HOUR": "0",
+        "CONCIERGE_PUBLIC_READS_PER_MINUTE": "0",
     ]
 
     public init() {}

@@ -193,7 +193,7 @@ private func mapsProviders(_ configuration: ServerConfiguration, clock: any Time
     if let key = configuration.googleMapsAPIKey {
         let mapsKey = GoogleMapsKey(key)
         return (
-            GooglePlacesClient(key: mapsKey, logger: logger),
+            CachedPlacesProvider(upstream: GooglePlacesClient(key: mapsKey, logger: logger), clock: clock),
             CachedRouteProvider(upstream: GoogleRoutesClient(key: mapsKey, clock: clock, logger: logger), clock: clock)
         )
     }

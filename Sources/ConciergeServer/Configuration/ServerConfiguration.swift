@@ -46,6 +46,8 @@ public struct ServerConfiguration: Sendable {
     /// When set, places and routes come from Google instead of the embedded defaults.
     public var googleMapsAPIKey: String?
     public var bookingRules: BookingRules
+    /// Places and pricing requests per client network per minute (0: no limit).
+    public var publicReadsPerMinute: Int
     public var payments: PaymentProviderChoice
     public var workerInterval: Int
     public var email: EmailProviderChoice
@@ -147,6 +149,7 @@ public struct ServerConfiguration: Sendable {
             tariff = .standard
         }
         googleMapsAPIKey = reader.optional("GOOGLE_MAPS_API_KEY")
+        publicReadsPerMinute = try reader.integer("CONCIERGE_PUBLIC_READS_PER_MINUTE", in: 0...100_000_000)
         bookingRules = BookingRules()
         bookingRules.minimumAdvanceHours = try reader.integer("CONCIERGE_MIN_ADVANCE_HOURS", in: 0...8760)
         bookingRules.quoteLifetimeSeconds = try reader.integer("CONCIERGE_QUOTE_TTL_SECONDS", in: 60...86_400)

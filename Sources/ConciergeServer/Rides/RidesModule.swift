@@ -18,11 +18,19 @@ struct RidesModule: VerticalModule {
         let rides = router.group("rides")
         RidesSignInController(signIn: platform.signIn, profiles: ProfileService(store: platform.identity))
             .addRoutes(to: rides)
-        RidesPlacesController(places: platform.places).addRoutes(to: rides)
+        // Places and pricing need no sign-in and may cost a provider call each: limited per
+        // client network (CONCIERGE_PUBLIC_READS_PER_MINUTE; 0 turns the limit off).
+        let publicReads = rides.group()
+        if configuration.publicReadsPerMinute > 0 {
+            publicReads.add(
+                middleware: NetworkRateLimitMiddleware(
+                    limiter: NetworkRateLimiter(perMinute: configuration.publicReadsPerMinute, clock: platform.clock)))
+        }
+        RidesPlacesController(places: platform.places).addRoutes(to: publicReads)
         let pricing = RidePricingService(
             places: platform.places, routes: platform.routes,
             calculator: PriceCalculator(tariff: configuration.tariff), clock: platform.clock)
-        RidesPricingController(pricing: pricing).addRoutes(to: rides)
+        RidesPricingController(pricing: pricing).addRoutes(to: publicReads)
 
         let publicURL = configuration.publicURL
         let identity = platform.identity

@@ -1,5 +1,5 @@
 public import ConciergeCore
-public import Foundation
+import Foundation
 
 extension SQLEventsStore {
     public func orders(showID: String?, state: EventBooking.State?, limit: Int, offset: Int) async throws

@@ -1,5 +1,5 @@
 public import ConciergeCore
-public import Foundation
+import Foundation
 
 /// The platform's `AccountStore` for one stays registration: the same statements as
 /// `SQLAccountStore`, and when the account row goes in, the guest profile goes in with it — in

@@ -1,7 +1,7 @@
 import ConciergeModels
 public import Foundation
 public import HTTPTypes
-public import Hummingbird
+import Hummingbird
 import NIOCore
 
 /// What a failed request means to a client — status, machine code, a message a person can act
