@@ -10,16 +10,20 @@ public struct CommuteService: Sendable {
     public let calendar: TripCalendar
     let clock: any TimeSource
     let random: any RandomSource
+    /// Resolves a rides place id to its coordinates (the gazetteer offline, Google with a key);
+    /// nil: place ids are kept as sent and coordinates are required.
+    let places: (any PlacesProvider)?
 
     public init(
         store: any CommuteStore, planner: LeavePlanner, calendar: TripCalendar, clock: any TimeSource,
-        random: any RandomSource
+        random: any RandomSource, places: (any PlacesProvider)? = nil
     ) {
         self.store = store
         self.planner = planner
         self.calendar = calendar
         self.clock = clock
         self.random = random
+        self.places = places
     }
 
     static let tripNotFound = ConciergeError(
@@ -29,6 +33,7 @@ public struct CommuteService: Sendable {
 
     public func createTrip(accountID: String, input: CommuteTripInput) async throws -> CommuteTrip {
         let now = clock.now
+        let input = try await resolved(input)
         let trip = try TripRules.newTrip(input, id: random.identifier(prefix: "trp"), createdAt: now)
         // Checked at once: a trip made shortly before its leave time still gets its notices.
         try await store.insertTrip(StoredTrip(accountID: accountID, trip: trip), nextCheckAt: now)
@@ -46,13 +51,40 @@ public struct CommuteService: Sendable {
 
     public func updateTrip(id: String, accountID: String, input: CommuteTripInput) async throws -> CommuteTrip {
         let current = try await trip(id: id, accountID: accountID)
-        let updated = try TripRules.updated(current, with: input)
+        let updated = try TripRules.updated(current, with: try await resolved(input))
         try await store.updateTrip(StoredTrip(accountID: accountID, trip: updated), nextCheckAt: clock.now)
         return updated
     }
 
     public func deleteTrip(id: String, accountID: String) async throws {
         guard try await store.deleteTrip(id: id, accountID: accountID) else { throw Self.tripNotFound }
+    }
+
+    /// The input with each end that names a place id set to that place's coordinates.
+    func resolved(_ input: CommuteTripInput) async throws -> CommuteTripInput {
+        var input = input
+        if let origin = input.origin { input.origin = try await resolved(origin, field: "origin") }
+        if let destination = input.destination {
+            input.destination = try await resolved(destination, field: "destination")
+        }
+        return input
+    }
+
+    /// A rides place id wins over the coordinates sent with it; its name is the label when
+    /// none is given. An unknown id is a 400 naming the field.
+    func resolved(_ place: CommutePlace, field: String) async throws -> CommutePlace {
+        guard let places, let id = place.placeId else { return place }
+        guard id.count <= 300, !id.isEmpty else { throw TripRules.invalid("'\(field).placeId' is not a place id.") }
+        guard let details = try await places.details(placeId: id, sessionToken: nil) else {
+            throw TripRules.invalid(
+                "'\(field).placeId' \(id) is not a known place; find one with /rides/places/autocomplete or send coordinates."
+            )
+        }
+        var place = place
+        place.latitude = details.coordinate.latitude
+        place.longitude = details.coordinate.longitude
+        if place.label.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { place.label = details.name }
+        return place
     }
 
     // MARK: Recommendations
@@ -101,8 +133,9 @@ public struct CommuteService: Sendable {
 
     /// `/predict`: stateless, with the caller's route and weather when sent.
     public func predict(_ request: PredictRequest) async throws -> LeaveTimeRecommendation {
-        let origin = try TripRules.place(request.origin, field: "origin")
-        let destination = try TripRules.place(request.destination, field: "destination")
+        let origin = try TripRules.place(try await resolved(request.origin, field: "origin"), field: "origin")
+        let destination = try TripRules.place(
+            try await resolved(request.destination, field: "destination"), field: "destination")
         try TripRules.route(from: origin, to: destination)
         guard let arriveBy = TripRules.instant(request.arriveBy) else {
             throw TripRules.invalid("'arriveBy' must be an ISO 8601 time such as 2026-03-02T08:30:00Z.")

@@ -12,6 +12,32 @@ public struct CommutePlace: Codable, Sendable, Equatable, Hashable {
         self.label = label
         self.placeId = placeId
     }
+
+    /// A place known by its rides place id only (`gz_iata_ZRH`, a Google place id): the server
+    /// fills in its coordinates, and its name when `label` is empty. Until then the coordinates
+    /// are not numbers.
+    public init(placeId: String, label: String = "") {
+        self.init(latitude: .nan, longitude: .nan, label: label, placeId: placeId)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case latitude, longitude, label, placeId
+    }
+
+    /// With a `placeId`, the coordinates and the label may be left out for the server to fill in.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        placeId = try container.decodeIfPresent(String.self, forKey: .placeId)
+        if placeId == nil {
+            latitude = try container.decode(Double.self, forKey: .latitude)
+            longitude = try container.decode(Double.self, forKey: .longitude)
+            label = try container.decode(String.self, forKey: .label)
+        } else {
+            latitude = try container.decodeIfPresent(Double.self, forKey: .latitude) ?? .nan
+            longitude = try container.decodeIfPresent(Double.self, forKey: .longitude) ?? .nan
+            label = try container.decodeIfPresent(String.self, forKey: .label) ?? ""
+        }
+    }
 }
 
 /// How and when a trip's leave-time notices go out.

@@ -24,7 +24,8 @@ struct CommuteModule: VerticalModule {
             heuristic: heuristic, clock: clock)
         let planner = LeavePlanner(travel: lookup, weather: settings.weatherProvider(clock: clock), clock: clock)
         let service = CommuteService(
-            store: store, planner: planner, calendar: settings.calendar, clock: clock, random: platform.random)
+            store: store, planner: planner, calendar: settings.calendar, clock: clock, random: platform.random,
+            places: platform.places)
         let auth = try await authenticator(platform)
         let commute = router.group("commute")
         CommuteTripsController(service: service, auth: auth).addRoutes(to: commute)
