@@ -44,6 +44,30 @@ import Testing
         }
     }
 
+    /// Finding 12: a cancellation moves the booking first and then refunds; a refund the
+    /// provider refuses now is owed, and the worker pays it under the same key.
+    @Test(arguments: TestEngine.all)
+    func aCancellationMovesTheBookingFirstAndTheWorkerPaysARefundThatFailed(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine)
+        let mollie = FakeProvider(name: "mollie")
+        try await app.runWithWorker(payments: mollie) { client, worker in
+            let (reference, paymentID, token) = try await PaymentWebhookTests.bookOne(client, app: app)
+            mollie.set(paymentID, .paid)
+            #expect(try await mollieWebhook(client, id: paymentID).status == .ok)
+            #expect(try await client.bookingStatus(reference, token: token) == "confirmed")
+            mollie.setRefuseRefunds(true)
+            let cancelled = try await client.send(.post, "/rides/bookings/\(reference)/cancel", token: token)
+            #expect(cancelled.status == .ok)
+            #expect(try await client.bookingStatus(reference, token: token) == "cancelled")
+            #expect(mollie.refundKeys.isEmpty)
+            mollie.setRefuseRefunds(false)
+            await worker.tick()
+            #expect(mollie.refundKeys.count == 1 && mollie.refundKeys.first?.hasPrefix("cancel-") == true)
+            await worker.tick()
+            #expect(mollie.refundKeys.count == 1)
+        }
+    }
+
     /// Finding 30: a payment whose amount is not the booking's price never confirms the ride.
     @Test func aPaymentOfAnotherAmountIsRefundedAndDoesNotConfirm() async throws {
         let app = try await TestApp.make(engine: .sqlite)

@@ -176,6 +176,53 @@ extension BookingService: PaymentOwner {
         return expired
     }
 
+    // MARK: Refunds owed
+
+    /// Refunds every cancelled booking whose payment is not refunded yet; run by the worker. A
+    /// refund that fails pauses that booking (like expiry) and the others go on.
+    @discardableResult
+    public func settleOwedRefunds(limit: Int = 100) async throws -> Int {
+        let now = clock.now
+        var count = 0
+        for booking in try await store.cancelledBookingsOwingRefunds(limit: limit) {
+            guard await refundBackoff.isDue(booking.id, now: now) else { continue }
+            do {
+                if try await refundOwed(booking) { count += 1 }
+                await refundBackoff.succeeded(booking.id)
+            } catch {
+                await refundBackoff.failed(booking.id, now: now)
+            }
+        }
+        return count
+    }
+
+    /// Refunds what is still unrefunded of a cancelled booking's payment, under a key that stays
+    /// the same on every attempt, and records it in the ledger once. False when nothing is owed.
+    @discardableResult
+    func refundOwed(_ booking: Booking) async throws -> Bool {
+        guard let paymentID = booking.paymentID else { return false }
+        let snapshot = try await payments.fetchPayment(id: paymentID)
+        guard snapshot.status == .paid else { return false }
+        let owed = min(booking.priceCents, snapshot.amountCents)
+        let remaining = owed - snapshot.refundedCents
+        let reason = "Concierge ride \(booking.reference) cancelled by the customer"
+        let key = "cancel-\(booking.id)"
+        // Refunded at the provider but not in our ledger (a crash between the two): recorded
+        // under the refund's key, so the ledger agrees and the worker stops asking.
+        let refundID =
+            remaining > 0
+            ? try await payments.refundPayment(
+                id: paymentID, amountCents: remaining, currency: booking.currency, reason: reason,
+                idempotencyKey: key) : key
+        if let refund = refundRecord(
+            booking, providerRefundID: refundID, amountCents: remaining > 0 ? remaining : owed, reason: reason,
+            now: clock.now)
+        {
+            try await store.recordRefund(refund)
+        }
+        return true
+    }
+
     // MARK: Cancelling
 
     /// The customer cancels: free until `freeCancellationHours` before pickup, refunded through
@@ -204,22 +251,20 @@ extension BookingService: PaymentOwner {
                         "Rides can be cancelled free of charge until \(rules.freeCancellationHours) hours before pickup (\(ZurichTime.describe(deadline))). Please contact us to change this ride."
                 )
             }
-            var refund: RefundRecord?
-            if let paymentID = booking.paymentID {
-                let reason = "Concierge ride \(booking.reference) cancelled by the customer"
-                let refundID = try await payments.refundPayment(
-                    id: paymentID, amountCents: booking.priceCents, currency: booking.currency, reason: reason,
-                    idempotencyKey: "cancel-\(booking.id)")
-                refund = refundRecord(
-                    booking, providerRefundID: refundID, amountCents: booking.priceCents, reason: reason, now: now)
-            }
-            return try await orCurrent(
-                store.transition(
+            // The booking moves first, conditionally: if dispatch moved the ride meanwhile, nothing
+            // is refunded (security review finding 12: refunding first gave a free ride). The
+            // refund follows, and a refund that fails now is retried by the worker under the same
+            // idempotency key (`settleOwedRefunds`): the money is owed from this commit on.
+            guard
+                let cancelled = try await store.transition(
                     bookingID: booking.id, from: [.confirmed], to: .cancelled, paymentStatus: nil,
                     event: BookingEvent(
                         bookingID: booking.id, at: now, type: "cancelled", actor: actor,
-                        detail: "refunded \(Money.formatCHF(booking.priceCents))"),
-                    notification: cancellationNotice(for: booking), refund: refund), booking) ?? booking
+                        detail: "refund of \(Money.formatCHF(booking.priceCents)) owed"),
+                    notification: cancellationNotice(for: booking), refund: nil)
+            else { return try await self.booking(reference: reference, customerID: customer.id) }
+            _ = try? await refundOwed(cancelled)
+            return cancelled
         case .cancelled:
             return booking
         default:

@@ -29,6 +29,8 @@ public struct BookingService: Sendable {
     let templates: any MessageTemplates
     /// Bookings whose expiry failed, paused before the next try.
     let expiryBackoff = RetryBackoff()
+    /// Cancelled bookings whose refund failed, paused before the next try.
+    let refundBackoff = RetryBackoff()
 
     public init(
         store: any BookingStore, idempotencyKeys: any IdempotencyKeyStore, orders: any OrderStore,

@@ -48,6 +48,10 @@ public protocol BookingStore: Sendable {
         unpaid: Int, recent: Int
     )
     func events(bookingID: String) async throws -> [BookingEvent]
+    /// Records a refund the provider made, once per provider refund id.
+    func recordRefund(_ refund: RefundRecord) async throws
+    /// Cancelled bookings whose paid payment is not refunded in full: refunds still owed.
+    func cancelledBookingsOwingRefunds(limit: Int) async throws -> [Booking]
 
     /// Moves the booking to `to` if it is in one of `from`, appending `event` and queueing
     /// `notification` (and the `refund` the provider made) in the same transaction; the order's

@@ -55,6 +55,7 @@ struct RidesModule: VerticalModule {
                     let expired = try await bookings.expireLapsedBookings()
                     if expired > 0 { platform.logger.info("expired \(expired) unpaid bookings") }
                 },
+                MaintenanceJob("ride refunds owed") { try await bookings.settleOwedRefunds() },
                 MaintenanceJob("idempotency key pruning") { try await bookings.pruneIdempotencyKeys() },
             ],
             paymentOwner: bookings)

@@ -152,6 +152,19 @@ public struct SQLBookingStore: BookingStore {
         return (unpaid: try row?.int("unpaid") ?? 0, recent: try row?.int("recent") ?? 0)
     }
 
+    public func recordRefund(_ refund: RefundRecord) async throws {
+        try await database.transaction { db in _ = try await SQLPaymentLedger.recordRefund(refund, in: db) }
+    }
+
+    public func cancelledBookingsOwingRefunds(limit: Int) async throws -> [Booking] {
+        try await database.query(
+            """
+            \(Self.selectBookings) WHERE b.state = 'cancelled' AND p.status = 'paid'
+            AND p.refunded_cents < p.amount_cents ORDER BY b.created_at LIMIT ?
+            """, [SQLValue(limit)]
+        ).map(BookingRow.booking(from:))
+    }
+
     public func events(bookingID: String) async throws -> [BookingEvent] {
         try await database.query("SELECT * FROM booking_events WHERE booking_id = ? ORDER BY seq", [.text(bookingID)])
             .map {
