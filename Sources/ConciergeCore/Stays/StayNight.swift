@@ -14,12 +14,8 @@ public struct StayNight: Sendable, Hashable, Comparable, CustomStringConvertible
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        // 2026-02-30 is not a date: it must survive a round trip through the calendar.
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: 0)!
-        guard let date = utc.date(from: DateComponents(year: year, month: month, day: day)),
-            utc.component(.day, from: date) == day
-        else { return nil }
+        // 2026-02-30 is not a date: the day must fall inside its month (Gregorian, leap years too).
+        guard day <= Self.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -52,20 +48,52 @@ public struct StayNight: Sendable, Hashable, Comparable, CustomStringConvertible
             ?? Date(timeIntervalSince1970: 0)
     }
 
+    /// The night `days` later (earlier when negative). Whole local dates of the Gregorian
+    /// calendar are counted without a time zone, so this is plain day arithmetic.
     public func adding(days: Int, in calendar: Calendar) -> StayNight {
-        let noon = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        return StayNight(calendar.date(byAdding: .day, value: days, to: noon)!, in: calendar)
+        StayNight(dayNumber: dayNumber + days)
     }
 
     /// Whole days from `self` to `other`.
     public func days(to other: StayNight, in calendar: Calendar) -> Int {
-        let from = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!
-        let to = calendar.date(from: DateComponents(year: other.year, month: other.month, day: other.day, hour: 12))!
-        return calendar.dateComponents([.day], from: from, to: to).day ?? 0
+        other.dayNumber - dayNumber
     }
 
     /// Day of the week, 1 = Sunday … 7 = Saturday.
-    public func weekday(in calendar: Calendar) -> Int {
-        calendar.component(.weekday, from: date(hour: 12, in: calendar))
+    public func weekday(in calendar: Calendar) -> Int { weekday }
+
+    /// Day of the week, 1 = Sunday … 7 = Saturday: 1970-01-01 was a Thursday (5).
+    var weekday: Int { ((dayNumber % 7 + 7) % 7 + 4) % 7 + 1 }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
+    /// `days_from_civil`).
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `dayNumber` days after 1970-01-01 (`civil_from_days`).
+    init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        month = shifted < 10 ? shifted + 3 : shifted - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 }

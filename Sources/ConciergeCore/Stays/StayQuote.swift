@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The price of one room type for one range and party: each night's rate from the base rate,
 /// the weekend rule and the season, VAT contained in the rates, city tax per person per night
@@ -17,13 +17,15 @@ public struct StayQuote: Sendable, Equatable {
     }
 
     public init(roomType: HotelSettings.RoomType, range: StayRange, people: Int, hotel: HotelSettings) {
-        let calendar = hotel.calendar
+        // Each season's dates are read once, not once per night; one that does not read never applies.
+        let seasons = hotel.seasons.compactMap { season -> (from: StayNight, to: StayNight, percent: Double)? in
+            guard let from = StayNight(season.from), let to = StayNight(season.to) else { return nil }
+            return (from, to, season.percent)
+        }
         nightlyCents = range.nights.map { night in
             var percent = 0.0
-            if hotel.weekend.weekdays.contains(night.weekday(in: calendar)) { percent += hotel.weekend.percent }
-            if let season = hotel.seasons.last(where: { season in
-                StayNight(season.from).map { $0 <= night } == true && StayNight(season.to).map { night <= $0 } == true
-            }) {
+            if hotel.weekend.weekdays.contains(night.weekday) { percent += hotel.weekend.percent }
+            if let season = seasons.last(where: { $0.from <= night && night <= $0.to }) {
                 percent += season.percent
             }
             // Rates are kept to whole francs' cents; a rule never makes a night free or negative.

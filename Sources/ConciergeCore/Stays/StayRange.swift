@@ -14,24 +14,24 @@ public struct StayRange: Sendable, Equatable {
         checkIn: StayNight, checkOut: StayNight, today: StayNight, hotel: HotelSettings,
         fields: (checkIn: String, checkOut: String) = ("checkIn", "checkOut")
     ) throws(StaysValidationError) {
-        let calendar = hotel.calendar
+        // Whole dates of the Gregorian calendar: counted as days, with no time zone to consult.
         guard checkIn >= today else {
             throw StaysValidationError([fields.checkIn: "Check-in must be today (\(today)) or later."])
         }
-        guard today.days(to: checkIn, in: calendar) <= hotel.maxDaysAhead else {
+        guard checkIn.dayNumber - today.dayNumber <= hotel.maxDaysAhead else {
             throw StaysValidationError(
                 [fields.checkIn: "Reservations open \(hotel.maxDaysAhead) days ahead; choose an earlier check-in."])
         }
         guard checkOut > checkIn else {
             throw StaysValidationError([fields.checkOut: "Check-out must be after check-in."])
         }
-        let count = checkIn.days(to: checkOut, in: calendar)
+        let count = checkOut.dayNumber - checkIn.dayNumber
         guard count <= hotel.maxNights else {
             throw StaysValidationError([fields.checkOut: "A stay is at most \(hotel.maxNights) nights."])
         }
         self.checkIn = checkIn
         self.checkOut = checkOut
-        self.nights = (0..<count).map { checkIn.adding(days: $0, in: calendar) }
+        self.nights = (0..<count).map { StayNight(dayNumber: checkIn.dayNumber + $0) }
     }
 
     /// A date as the seed sends it: epoch milliseconds, or `YYYY-MM-DD`. Nil when it is neither.

@@ -65,14 +65,15 @@ enum StaysLoadScenarios {
         }
     }
 
-    /// `YYYY-MM-DD` `days` from now (UTC; the hotel's zone is within a day of it).
+    /// `YYYY-MM-DD` `days` from now (UTC; the hotel's zone is within a day of it). A format
+    /// style, not a `DateFormatter` made per request: the load generator shares the cores with
+    /// the server, and an ICU formatter per request cost about as much as the search it asks for.
     static func day(_ days: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+        Date().addingTimeInterval(Double(days) * 86_400).formatted(Self.dayStyle)
     }
+
+    private static let dayStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0)!).year().month().day()
+        .dateSeparator(.dash)
 
     /// Epoch milliseconds of noon UTC `days` from today.
     static func noon(_ days: Int) -> Int64 {
