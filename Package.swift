@@ -124,7 +124,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "ConciergeCoreTests", dependencies: ["ConciergeCore", "ConciergeModels"], swiftSettings: strict),
+            name: "ConciergeCoreTests", dependencies: ["ConciergeCore", "ConciergeModels", "ConciergeTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "ConciergeKitTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import ConciergeTestSupport
 import Foundation
 import Testing
 
@@ -136,20 +137,12 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(code.png(moduleSize: moduleSize)).write(to: file)
-        let process = Process()
-        process.executableURL = zbarimg
-        process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var decoded = String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(zbarimg.path, ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", file.path])
+        var decoded = run.output
         if decoded.hasSuffix("\n") { decoded.removeLast() }
         #expect(
-            process.terminationStatus == 0 && decoded == payload,
-            "version \(code.version) \(code.errorCorrection) mask \(code.mask), \(payload.utf8.count) bytes: zbarimg exit \(process.terminationStatus), read \(decoded.prefix(80).debugDescription)",
+            run.exitStatus == 0 && decoded == payload,
+            "version \(code.version) \(code.errorCorrection) mask \(code.mask), \(payload.utf8.count) bytes: zbarimg exit \(run.exitStatus), read \(decoded.prefix(80).debugDescription)",
             sourceLocation: sourceLocation)
     }
 

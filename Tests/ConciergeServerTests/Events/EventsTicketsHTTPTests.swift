@@ -90,14 +90,6 @@ enum QRImageReader {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ticket-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(png).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: zbarimg)
-        process.arguments = ["--raw", "-q", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        return try ChildProcess.run(zbarimg, ["--raw", "-q", file.path]).output.trimmingCharacters(in: .newlines)
     }
 }
