@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a buyer asks for: named seats, or the best `quantity` seats (optionally in one section).
 public struct SeatSelection: Sendable, Equatable {

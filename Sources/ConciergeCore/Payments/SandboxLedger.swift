@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The sandbox checkout's view of the platform payments ledger: its payments are `payments`
 /// rows with provider "sandbox", so every instance sees them and they have no other record.

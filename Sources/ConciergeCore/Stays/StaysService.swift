@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Rooms, reservations and cancellations of one hotel: the rules and prices live here, the
 /// inventory invariant in the store's transaction. Prepaid reservations go through the

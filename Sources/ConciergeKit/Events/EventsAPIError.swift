@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What can go wrong talking to the events API, typed so an app can react: sign in again,
 /// confirm the email, pick other seats.

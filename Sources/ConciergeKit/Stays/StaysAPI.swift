@@ -1,5 +1,5 @@
 public import ConciergeModels
-public import Foundation
+import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What went wrong with a stays request, as the seed app's `Failure` names it: per-field
 /// validation messages, an ended session, a sold-out night, and the rest.

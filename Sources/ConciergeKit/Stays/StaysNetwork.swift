@@ -1,4 +1,4 @@
-public import ConciergeModels
+import ConciergeModels
 public import Foundation
 
 #if canImport(FoundationNetworking)

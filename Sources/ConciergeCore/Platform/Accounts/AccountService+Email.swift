@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Email verification (24 h) and password reset (1 h): random single-use tokens, stored as
 /// keyed hashes, mailed through the outbox in the transaction that creates them.
