@@ -27,6 +27,11 @@ public enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of ours is inherited: a PostgreSQL server started from here lives on, and
+        // a pipe end it inherited (Foundation's Process keeps some) would never see its close.
+        #if os(Linux)
+            _ = spawnCloseFrom(&actions, 3)
+        #endif
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
@@ -41,3 +46,10 @@ public enum ChildProcess {
         return Outcome(exitStatus: status & 0x7f == 0 ? (status >> 8) & 0xff : -1, output: output)
     }
 }
+
+#if os(Linux)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which its Swift module does
+    /// not import (it is behind `_GNU_SOURCE`).
+    @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+    func spawnCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+#endif

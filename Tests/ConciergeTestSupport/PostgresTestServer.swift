@@ -93,6 +93,11 @@ public actor PostgresTestServer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours is inherited: a PostgreSQL server started from here lives on, and
+        // a pipe end it inherited (Foundation's Process keeps some) would never see its close.
+        #if os(Linux)
+            _ = spawnCloseFrom(&actions, 3)
+        #endif
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
