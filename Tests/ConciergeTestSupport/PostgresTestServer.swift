@@ -60,7 +60,7 @@ public actor PostgresTestServer {
         try run(tool: "initdb", ["-D", dataDir, "-U", "concierge", "--auth=trust", "-E", "UTF8", "--no-sync"])
         let port = try Self.freePort()
         let options =
-            "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+            "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000"
         try run(
             tool: "pg_ctl",
             ["-D", dataDir, "-o", options, "-l", directory.appendingPathComponent("log").path, "-w", "start"])
