@@ -16,7 +16,8 @@ public enum ChildProcess {
         public let output: String
     }
 
-    public static func run(_ executable: String, _ arguments: [String]) throws -> Outcome {
+    /// `withErrors`: standard error goes to the output too (for messages on failure).
+    public static func run(_ executable: String, _ arguments: [String], withErrors: Bool = false) throws -> Outcome {
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "concierge-child-\(UUID().uuidString).out"
         ).path
@@ -26,7 +27,11 @@ public enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if withErrors {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         // Nothing else of ours is inherited: a PostgreSQL server started from here lives on, and
         // a pipe end it inherited (Foundation's Process keeps some) would never see its close.
         #if os(Linux)

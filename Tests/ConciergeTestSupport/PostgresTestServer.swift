@@ -79,38 +79,19 @@ public actor PostgresTestServer {
         }
     }
 
-    /// Runs a program to completion with posix_spawn and waitpid. Foundation's `Process` is
-    /// not used: on Linux it notices a child's exit only when every inheritor of an internal
-    /// descriptor has closed it, and `pg_ctl start` leaves the server holding it forever.
+    /// Runs a program to completion (`ChildProcess`: posix_spawn and waitpid; Foundation's
+    /// `Process` notices a child's exit only when every inheritor of an internal descriptor has
+    /// closed it, and `pg_ctl start` leaves the server holding it forever).
     static func execute(_ executable: String, _ arguments: [String]) throws {
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "concierge-pg-\(UUID().uuidString).out"
-        ).path
-        defer { try? FileManager.default.removeItem(atPath: logPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of ours is inherited: a PostgreSQL server started from here lives on, and
-        // a pipe end it inherited (Foundation's Process keeps some) would never see its close.
-        #if os(Linux)
-            _ = spawnCloseFrom(&actions, 3)
-        #endif
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw Unavailable(description: "cannot start \(executable): error \(spawned)")
+        let outcome: ChildProcess.Outcome
+        do {
+            outcome = try ChildProcess.run(executable, arguments, withErrors: true)
+        } catch {
+            throw Unavailable(description: "cannot start \(executable): \(error)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // WIFEXITED && WEXITSTATUS == 0
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            let output = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            throw Unavailable(description: "\(executable) \(arguments.joined(separator: " ")) failed: \(output)")
+        guard outcome.exitStatus == 0 else {
+            throw Unavailable(
+                description: "\(executable) \(arguments.joined(separator: " ")) failed: \(outcome.output)")
         }
     }
 
