@@ -42,11 +42,33 @@ import Testing
             let response = Task {
                 var request = HTTPClientRequest(url: "http://127.0.0.1:\(bound)/rides/sms-code-send")
                 request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/json")
                 request.body = .bytes(ByteBuffer(string: #"{"phone": "+41791234567"}"#))
                 return try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status.code
             }
-            var started = sender.started.stream.makeAsyncIterator()
-            _ = await started.next()
+            // Either the send begins (the request is in flight) or the request was answered
+            // without reaching it; waiting for the send alone hung the whole suite when a
+            // missing Content-Type made the request a 415.
+            let inFlight = await withTaskGroup(of: Bool.self) { race in
+                race.addTask {
+                    var started = sender.started.stream.makeAsyncIterator()
+                    return await started.next() != nil
+                }
+                race.addTask {
+                    _ = try? await response.value
+                    return false
+                }
+                let first = await race.next() ?? false
+                race.cancelAll()
+                return first
+            }
+            guard inFlight else {
+                Issue.record(
+                    "the request was answered \(String(describing: try? await response.value)) before its send began")
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return
+            }
             await group.triggerGracefulShutdown()
             sender.release.continuation.yield()
             #expect(try await response.value == 200)
