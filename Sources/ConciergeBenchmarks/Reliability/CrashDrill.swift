@@ -51,7 +51,8 @@ public struct CrashDrill: Sendable {
     public var database: Database?
     /// Seeds the crash delays and which bookings are sent twice: a failing run can be repeated.
     public var seed: UInt64 = 1
-    /// The load runs this long (seconds, drawn per round) before the server is killed.
+    /// The load runs this long (seconds, drawn per round) before the server is killed, and at
+    /// least until its first payment is acknowledged.
     public var crashAfter: ClosedRange<Double> = 0.3...1.5
     /// How long verification waits for a payment to settle or a confirmation to be delivered.
     public var settleTimeout: Duration = .seconds(20)
@@ -123,13 +124,22 @@ public struct CrashDrill: Sendable {
             let delay = Double.random(in: crashAfter, using: &rng)
             let replaySalt = Int(rng.next() % 1000)
             let signal = CrashSignal()
+            let payments = PaymentCount()
+            let loadBegan = ContinuousClock.now
             let load = Task { [server, connections, replayEvery] in
                 await DrillLoad(
                     port: server.port, fixture: fixture, round: round, replayEvery: replayEvery,
-                    replaySalt: replaySalt, signal: signal
+                    replaySalt: replaySalt, signal: signal, paymentsAcknowledged: payments
                 ).run(connections: connections)
             }
             try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            // Not before the round's first acknowledged payment (bounded): on a busy machine the
+            // delay alone can end a round before any payment, leaving payments unchecked.
+            let waitForPayment = ContinuousClock.now
+            while payments.value == 0, ContinuousClock.now - waitForPayment < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let killedAfter = ContinuousClock.now - loadBegan
             signal.fire()
             server.crash()
             let outcomes = await load.value
@@ -156,7 +166,8 @@ public struct CrashDrill: Sendable {
                 break
             }
             let figures = CrashDrillReport.Round(
-                round: round, crashAfterMilliseconds: Int(delay * 1000), bookingsAcknowledged: tally.bookings,
+                round: round, crashAfterMilliseconds: Int(HTTPBenchmark.milliseconds(killedAfter)),
+                bookingsAcknowledged: tally.bookings,
                 paymentsAcknowledged: tally.payments, replays: tally.replays, retriedAfterRestart: tally.retried,
                 retriesInProgress: tally.inProgress, loadErrors: tally.loadErrors,
                 restartMilliseconds: Int(HTTPBenchmark.milliseconds(restart)))

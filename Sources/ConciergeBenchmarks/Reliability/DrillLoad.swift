@@ -10,6 +10,16 @@ final class CrashSignal: @unchecked Sendable {
     func fire() { lock.withLock { fired = true } }
 }
 
+/// How many payments the round's clients have had acknowledged so far: the kill waits for the
+/// first, so that every round has a payment in its checks even when the machine is slow.
+final class PaymentCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+}
+
 struct AcknowledgedBooking: Sendable {
     let reference: String
     let customer: Int
@@ -56,6 +66,7 @@ struct DrillLoad: Sendable {
     let replayEvery: Int
     let replaySalt: Int
     let signal: CrashSignal
+    let paymentsAcknowledged: PaymentCount
 
     func run(connections: Int) async -> [ClientOutcome] {
         await withTaskGroup(of: ClientOutcome.self) { group in
@@ -148,6 +159,7 @@ struct DrillLoad: Sendable {
         }
         outcome.payments.append(
             AcknowledgedPayment(reference: reference, customer: customer, returnPath: returnPath, round: round))
+        paymentsAcknowledged.add()
     }
 
     /// The reference and checkout path of a booking answered 200.
