@@ -5,7 +5,8 @@ public import Foundation
 /// minutes in the last hour before the first notice, and sends "leave in N minutes" at
 /// `leaveAt − leadMinutes` and "leave now" at `leaveAt`, once each, plus "your leave time
 /// moved" when it moves by 5 minutes or more after a notice. One instance leads (a lease row);
-/// the notices' dedupe keys keep a second sender from repeating one anyway. Everything it
+/// the notices' dedupe keys keep a second sender from repeating one anyway. A trip with a Live
+/// Activity also gets its state pushed to it (`CommuteScheduler+LiveActivity`). Everything it
 /// knows is in the database, so a restart loses nothing.
 public struct CommuteScheduler: Sendable {
     public struct Report: Sendable, Equatable {
@@ -64,9 +65,16 @@ public struct CommuteScheduler: Sendable {
     /// Brings one trip's next occurrence up to date; returns how many notices went out.
     func check(_ stored: StoredTrip, now: Date) async throws -> Int {
         let trip = stored.trip
+        var activity = try await store.liveActivity(tripID: trip.id)
+        var live = LiveActivityOutcome()
+        if let over = activity, over.isOver(at: now) {
+            live = try await endLiveActivity(over, stored, now: now)
+            activity = nil
+        }
         guard trip.notify.enabled, let next = service.calendar.nextOccurrence(of: trip, after: now) else {
-            try await store.setNextCheck(tripID: trip.id, at: trip.notify.enabled ? now.addingTimeInterval(86400) : nil)
-            return 0
+            let later = trip.notify.enabled ? now.addingTimeInterval(86400) : nil
+            try await store.setNextCheck(tripID: trip.id, at: [later, live.checkAgainAt].compactMap { $0 }.min())
+            return live.sent
         }
         let day = next.day.description
         let plan = try await service.plan(trip, arriveBy: next.arriveBy)
@@ -77,7 +85,7 @@ public struct CommuteScheduler: Sendable {
         state.leaveAt = plan.leaveAt
         let lead = TimeInterval(trip.notify.leadMinutes * 60)
         let soonAt = plan.leaveAt.addingTimeInterval(-lead)
-        var sent = 0
+        var sent = live.sent
         if state.nowSentAt == nil && now >= plan.leaveAt {
             if try await send(.leaveNow, stored, day: day, plan: plan, now: now) { sent += 1 }
             state.nowSentAt = now
@@ -92,8 +100,15 @@ public struct CommuteScheduler: Sendable {
             if try await send(.changed(from: announced), stored, day: day, plan: plan, now: now) { sent += 1 }
             state.announcedLeaveAt = plan.leaveAt
         }
+        if let activity {
+            let update = try await updateLiveActivity(
+                activity, stored, day: day, plan: plan, state: state, lead: lead, now: now)
+            sent += update.sent
+            live.checkAgainAt = [live.checkAgainAt, update.checkAgainAt].compactMap { $0 }.min()
+        }
         try await store.saveOccurrence(state)
-        try await store.setNextCheck(tripID: trip.id, at: nextCheck(state, soonAt: soonAt, lead: lead, now: now))
+        let nextAt = nextCheck(state, soonAt: soonAt, lead: lead, now: now)
+        try await store.setNextCheck(tripID: trip.id, at: min(nextAt, live.checkAgainAt ?? nextAt))
         return sent
     }
 

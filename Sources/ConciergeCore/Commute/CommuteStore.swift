@@ -99,4 +99,12 @@ public protocol CommuteStore: Sendable {
     /// Writes the notice and queues its messages at once; false (nothing written) when a notice
     /// with its dedupe key exists, so a repeat sends nothing twice.
     func recordNotice(_ notice: CommuteNotice, at: Date) async throws -> Bool
+
+    /// Registers (or replaces) a trip's Live Activity token; a new one starts unsent and running.
+    func upsertLiveActivity(_ registration: LiveActivityRegistration) async throws
+    func liveActivity(tripID: String) async throws -> LiveActivityRegistration?
+    func deleteLiveActivity(tripID: String) async throws -> Bool
+    /// Claims `push` on its activity (see `LiveActivityPush`), writes the notice and queues its
+    /// message, in one transaction; false (nothing written) when the claim fails.
+    func recordLiveActivityPush(_ push: LiveActivityPush, notice: CommuteNotice, at: Date) async throws -> Bool
 }

@@ -1,7 +1,8 @@
 public import Foundation
 
-/// What an Apple Push sender needs to know about device tokens: which APNs environment a token
-/// was registered for, and how to stop sending to one APNs has rejected for good.
+/// What an Apple Push sender needs to know about device tokens (and Live Activity push tokens):
+/// which APNs environment a token was registered for, and how to stop sending to one APNs has
+/// rejected for good.
 public protocol PushDeviceDirectory: Sendable {
     /// `sandbox` or `production` for an active device; nil when the token is unknown or was
     /// deactivated, so nothing is sent to it.
@@ -24,6 +25,12 @@ public enum PushOptionKeys {
     public static let pushType = "apns-push-type"
     /// For Live Activity pushes: `update` (default) or `end`.
     public static let event = "apns-event"
+    /// For Live Activity pushes: the content state as a JSON object (typed values); without
+    /// it the data's other keys are the content state, as strings.
+    public static let contentState = "apns-content-state"
+    /// For Live Activity pushes: Unix seconds of the state it carries (`aps.timestamp`), so a
+    /// late retry of an older update cannot replace a newer one on the device; default: when sent.
+    public static let timestamp = "apns-timestamp"
 
     /// True for keys the sender consumes itself.
     public static func isOption(_ key: String) -> Bool { key.hasPrefix("apns-") }

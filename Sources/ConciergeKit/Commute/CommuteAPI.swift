@@ -104,6 +104,29 @@ public struct CommuteAPI: Sendable {
         try await sendWithoutAnswer("DELETE", "commute/devices/\(deviceToken)")
     }
 
+    /// Hands the server the push token of the trip's Live Activity (each value of
+    /// `Activity.pushTokenUpdates`, hex-encoded); the server then keeps the activity up to date
+    /// in the trip's last hour and ends it after the arrival.
+    ///
+    /// ```swift
+    /// for await data in activity.pushTokenUpdates {
+    ///     let hex = data.map { String(format: "%02x", $0) }.joined()
+    ///     _ = try await api.registerLiveActivity(tripID: trip.id, token: hex, environment: "production")
+    /// }
+    /// ```
+    public func registerLiveActivity(tripID: String, token activityToken: String, environment: String)
+        async throws(BookingError) -> CommuteLiveActivity
+    {
+        try await client.send(
+            "PUT", "commute/trips/\(tripID)/live-activity",
+            body: CommuteLiveActivityInput(token: activityToken, environment: environment), token: token())
+    }
+
+    /// Stops the server's updates to the trip's Live Activity (when the app ends it itself).
+    public func unregisterLiveActivity(tripID: String) async throws(BookingError) {
+        try await sendWithoutAnswer("DELETE", "commute/trips/\(tripID)/live-activity")
+    }
+
     public func notifications() async throws(BookingError) -> [CommuteNotification] {
         try await client.send("GET", "commute/notifications", token: token(), as: CommuteNotificationList.self)
             .notifications

@@ -32,12 +32,14 @@ public struct CommuteDevice: Codable, Sendable, Equatable {
 public struct CommuteNotification: Codable, Sendable, Equatable, Identifiable {
     public var id: String
     public var tripId: String
-    /// `leave_soon`, `leave_now` or `leave_time_changed`.
+    /// `leave_soon`, `leave_now` or `leave_time_changed`; for a trip's Live Activity
+    /// `live_activity_update` or `live_activity_end`.
     public var kind: String
     public var title: String
     public var body: String
     public var leaveAt: String
-    /// The channels it went through (`push`, `email`, `sms`); empty when the person has none.
+    /// The channels it went through (`push`, `email`, `sms`, `liveactivity`); empty when the
+    /// person has none.
     public var channels: [String]
     public var sentAt: String
 

@@ -32,9 +32,9 @@ struct APNsNotification: Sendable {
             pushType = "liveactivity"
             self.topic = topic + ".push-type.liveactivity"
             let event = data[PushOptionKeys.event] == "end" ? "end" : "update"
-            aps["timestamp"] = Int(now.timeIntervalSince1970)
+            aps["timestamp"] = data[PushOptionKeys.timestamp].flatMap { Int($0) } ?? Int(now.timeIntervalSince1970)
             aps["event"] = event
-            aps["content-state"] = custom
+            aps["content-state"] = try Self.contentState(data[PushOptionKeys.contentState]) ?? (custom as [String: Any])
             if let expiration = expiration.flatMap({ Int($0) }) {
                 aps[event == "end" ? "dismissal-date" : "stale-date"] = expiration
             }
@@ -64,6 +64,16 @@ struct APNsNotification: Sendable {
         priority = 10
         self.expiration = expiration
         self.collapseID = collapseID
+    }
+
+    /// A typed content state sent as JSON text in the data (which holds strings only).
+    static func contentState(_ text: String?) throws -> [String: Any]? {
+        guard let text else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw ConciergeError(
+                .invalidInput, code: "apns_rejected", message: "The Live Activity content state is not a JSON object.")
+        }
+        return object
     }
 
     /// The request's headers, in the order apns2 sends them.

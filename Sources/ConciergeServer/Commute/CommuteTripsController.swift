@@ -17,6 +17,8 @@ struct CommuteTripsController {
         group.get("trips/:id/recommendation", use: recommendation)
         group.post("trips/:id/observations", use: observe)
         group.get("trips/:id/observations", use: observations)
+        group.put("trips/:id/live-activity", use: registerLiveActivity)
+        group.delete("trips/:id/live-activity", use: unregisterLiveActivity)
     }
 
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,6 +70,19 @@ struct CommuteTripsController {
         let id = try Self.tripID(context)
         return try jsonResponse(
             CommuteObservationList(observations: try await service.observations(tripID: id, accountID: account)))
+    }
+
+    @Sendable func registerLiveActivity(request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try await auth.accountID(request, context: context)
+        let id = try Self.tripID(context)
+        let input = try await request.decodeJSON(CommuteLiveActivityInput.self, context: context)
+        return try jsonResponse(try await service.registerLiveActivity(tripID: id, accountID: account, input: input))
+    }
+
+    @Sendable func unregisterLiveActivity(request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try await auth.accountID(request, context: context)
+        try await service.unregisterLiveActivity(tripID: try Self.tripID(context), accountID: account)
+        return Response(status: .noContent)
     }
 
     /// Ids are ours (`trp_` and 32 hex digits); anything much longer cannot be one.

@@ -1,7 +1,10 @@
 extension MigrationGroup {
     /// The commute vertical's tables, with their own version sequence.
     public static let commute = MigrationGroup(
-        module: "commute", migrations: [CommuteMigrations.tripsAndSchedule, CommuteMigrations.deviceDeactivation])
+        module: "commute",
+        migrations: [
+            CommuteMigrations.tripsAndSchedule, CommuteMigrations.deviceDeactivation, CommuteMigrations.liveActivities,
+        ])
 }
 
 enum CommuteMigrations {
@@ -93,5 +96,30 @@ enum CommuteMigrations {
         statements: [
             .portable("ALTER TABLE commute_devices ADD COLUMN deactivated_at BIGINT"),
             .portable("ALTER TABLE commute_devices ADD COLUMN deactivation_reason TEXT"),
+        ])
+
+    /// One Live Activity per trip (the last token the app sent wins), with what its last push
+    /// showed: `sent_at` is the 30-second throttle, `sent_arrive_by` says when to end it. A row
+    /// whose end was sent stays (its end may still be in the outbox, which looks the token up)
+    /// until the app registers a new token or the trip goes.
+    static let liveActivities = Migration(
+        version: 3, name: "commute Live Activity push tokens",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE commute_live_activities (
+                    trip_id TEXT PRIMARY KEY,
+                    account_id TEXT NOT NULL,
+                    token TEXT NOT NULL,
+                    environment TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    sent_at BIGINT,
+                    sent_day TEXT,
+                    sent_arrive_by BIGINT,
+                    sent_state TEXT,
+                    ended_at BIGINT
+                )
+                """),
+            .portable("CREATE INDEX commute_live_activities_by_token ON commute_live_activities (token)"),
         ])
 }

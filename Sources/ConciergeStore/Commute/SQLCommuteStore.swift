@@ -4,7 +4,7 @@ public import Foundation
 
 /// Commute data in SQL, on SQLite and PostgreSQL alike.
 public struct SQLCommuteStore: CommuteStore {
-    private let database: any SQLDatabase
+    let database: any SQLDatabase
 
     public init(database: any SQLDatabase) {
         self.database = database
@@ -53,6 +53,7 @@ public struct SQLCommuteStore: CommuteStore {
             guard !deleted.isEmpty else { return false }
             try await db.query("DELETE FROM commute_observations WHERE trip_id = ?", [.text(id)])
             try await db.query("DELETE FROM commute_occurrences WHERE trip_id = ?", [.text(id)])
+            try await db.query("DELETE FROM commute_live_activities WHERE trip_id = ?", [.text(id)])
             return true
         }
     }
@@ -134,12 +135,14 @@ public struct SQLCommuteStore: CommuteStore {
     }
 
     public func notifications(accountID: String, limit: Int) async throws -> [CommuteNotification] {
-        // Newest first; notices of one tick in the order they happen (soon, moved, now).
+        // Newest first; notices of one tick in the order they happen (an activity's end, then
+        // soon, moved, now, then the activity's update showing them).
         try await database.query(
             """
             SELECT * FROM commute_notifications WHERE account_id = ?
             ORDER BY sent_at DESC,
-                CASE kind WHEN 'leave_now' THEN 0 WHEN 'leave_time_changed' THEN 1 ELSE 2 END, id
+                CASE kind WHEN 'live_activity_update' THEN 0 WHEN 'leave_now' THEN 1
+                    WHEN 'leave_time_changed' THEN 2 WHEN 'live_activity_end' THEN 4 ELSE 3 END, id
             LIMIT ?
             """,
             [.text(accountID), SQLValue(limit)]
@@ -154,28 +157,31 @@ public struct SQLCommuteStore: CommuteStore {
     }
 
     public func recordNotice(_ notice: CommuteNotice, at date: Date) async throws -> Bool {
-        try await database.transaction { db in
-            let inserted = try await db.query(
-                """
-                INSERT INTO commute_notifications
-                    (id, account_id, trip_id, dedupe_key, kind, title, body, leave_at, channels, sent_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (dedupe_key) DO NOTHING
-                RETURNING id
-                """,
-                [
-                    .text(notice.id), .text(notice.accountID), .text(notice.notification.tripId),
-                    .text(notice.dedupeKey), .text(notice.notification.kind), .text(notice.notification.title),
-                    .text(notice.notification.body),
-                    SQLValue(WireDate.date(from: notice.notification.leaveAt) ?? date),
-                    .text(notice.notification.channels.joined(separator: ",")), SQLValue(date),
-                ])
-            guard !inserted.isEmpty else { return false }
-            for message in notice.messages {
-                try await OutboxWriter.enqueue(message, in: db, at: date)
-            }
-            return true
+        try await database.transaction { db in try await Self.insert(notice, in: db, at: date) }
+    }
+
+    /// The notice and its outbox messages; false (nothing written) when its dedupe key exists.
+    static func insert(_ notice: CommuteNotice, in db: any SQLExecutor, at date: Date) async throws -> Bool {
+        let inserted = try await db.query(
+            """
+            INSERT INTO commute_notifications
+                (id, account_id, trip_id, dedupe_key, kind, title, body, leave_at, channels, sent_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (dedupe_key) DO NOTHING
+            RETURNING id
+            """,
+            [
+                .text(notice.id), .text(notice.accountID), .text(notice.notification.tripId),
+                .text(notice.dedupeKey), .text(notice.notification.kind), .text(notice.notification.title),
+                .text(notice.notification.body),
+                SQLValue(WireDate.date(from: notice.notification.leaveAt) ?? date),
+                .text(notice.notification.channels.joined(separator: ",")), SQLValue(date),
+            ])
+        guard !inserted.isEmpty else { return false }
+        for message in notice.messages {
+            try await OutboxWriter.enqueue(message, in: db, at: date)
         }
+        return true
     }
 
     /// The live account that signs in with an ID token of `issuer subject`, if any.
@@ -259,9 +265,13 @@ public struct SQLCommuteStore: CommuteStore {
 }
 
 extension SQLCommuteStore: PushDeviceDirectory {
+    /// A device's, or a Live Activity's (an ended one too: its end event is sent after it ends).
     public func pushEnvironment(ofDevice token: String) async throws -> String? {
         try await database.query(
-            "SELECT environment FROM commute_devices WHERE token = ? AND deactivated_at IS NULL", [.text(token)]
+            """
+            SELECT environment FROM commute_devices WHERE token = ? AND deactivated_at IS NULL
+            UNION ALL SELECT environment FROM commute_live_activities WHERE token = ?
+            """, [.text(token), .text(token)]
         ).first?.string("environment")
     }
 
@@ -271,5 +281,7 @@ extension SQLCommuteStore: PushDeviceDirectory {
             UPDATE commute_devices SET deactivated_at = ?, deactivation_reason = ?
             WHERE token = ? AND deactivated_at IS NULL
             """, [SQLValue(date), .text(reason.isEmpty ? "rejected" : reason), .text(token)])
+        // A Live Activity token APNs rejects is forgotten: the activity is gone.
+        try await database.query("DELETE FROM commute_live_activities WHERE token = ?", [.text(token)])
     }
 }

@@ -71,6 +71,39 @@ import Testing
         }
     }
 
+    @Test func aLiveActivityTokenIsRegisteredReplacedAndUnregisteredThroughTheSDK() async throws {
+        try await LiveServer.run { server in
+            let token = try await Self.signIn(server)
+            let api = CommuteAPI(client: server.client) { token }
+            let trip = try await api.createTrip(
+                CommuteTripInput(
+                    name: "Office", origin: Self.hb, destination: Self.winterthur, arrivalTime: "08:30",
+                    timeZone: "Europe/Zurich"))
+            let activityToken = String(repeating: "80C1D2E3F4A5B6C7", count: 10)
+            let registered = try await api.registerLiveActivity(
+                tripID: trip.id, token: activityToken, environment: "production")
+            #expect(registered.tripId == trip.id && registered.token == activityToken.lowercased())
+            #expect(registered.environment == "production")
+            // ActivityKit rotates the token: the new one replaces the old.
+            let rotated = try await api.registerLiveActivity(
+                tripID: trip.id, token: String(repeating: "ab", count: 40), environment: "production")
+            #expect(rotated.token == String(repeating: "ab", count: 40))
+            do {
+                _ = try await api.registerLiveActivity(tripID: trip.id, token: "xyz", environment: "production")
+                Issue.record("a token that is not hex is refused")
+            } catch {
+                #expect("\(error)".contains("Live Activity push token"), "\(error)")
+            }
+            try await api.unregisterLiveActivity(tripID: trip.id)
+            do {
+                try await api.unregisterLiveActivity(tripID: trip.id)
+                Issue.record("nothing left to unregister")
+            } catch {
+                #expect("\(error)".contains("no Live Activity"), "\(error)")
+            }
+        }
+    }
+
     @Test func thePredictionEngineFallsBackOnTheDeviceWhenTheServerIsUnreachable() async throws {
         let offline = CommuteAPI(client: ConciergeClient(baseURL: URL(string: "http://127.0.0.1:9")!)) { "x" }
         let arrive = Date().addingTimeInterval(7200)
