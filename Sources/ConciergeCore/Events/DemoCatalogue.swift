@@ -5,39 +5,43 @@ public import Foundation
 public enum DemoCatalogue {
     public static let venueID = "ven_demo_hall"
 
-    public static let venue: EventVenue = {
-        // (id, name, colour, rows, seats per row, first row letter index)
-        let layout: [(String, String, String, Int, Int)] = [
+    /// The hall as an imported layout: the demo goes through the same path as the admin API's import.
+    public static let layout: VenueLayout = {
+        // (id, name, colour, rows, seats per row)
+        let blocks: [(String, String, String, Int, Int)] = [
             ("stalls", "Stalls", "#c0392b", 10, 20),
             ("circle", "Circle", "#2980b9", 5, 16),
             ("gallery", "Gallery", "#27ae60", 4, 14),
         ]
         let letters = Array("ABCDEFGHJKLMNOPQRSTUVWXYZ")
-        var sections: [EventSection] = []
+        var sections: [VenueLayout.Section] = []
         var rowCounter = 0
         var y = 140
-        for (rank, (id, name, color, rows, perRow)) in layout.enumerated() {
-            var seats: [EventSeat] = []
+        for (rank, (id, name, color, rows, perRow)) in blocks.enumerated() {
+            var sectionRows: [VenueLayout.Row] = []
             for rowIndex in 0..<rows {
                 let letter = String(letters[rowCounter])
                 rowCounter += 1
                 let left = 400 - perRow * 15
-                for number in 1...perRow {
-                    seats.append(
-                        EventSeat(
-                            id: "\(id)-\(letter)\(number)", sectionID: id, row: letter, rowIndex: rowIndex,
-                            number: number, x: left + (number - 1) * 30, y: y,
-                            accessible: rank == 0 && rowIndex == 0 && (number == 1 || number == perRow)))
-                }
+                sectionRows.append(
+                    VenueLayout.Row(
+                        label: letter,
+                        seats: (1...perRow).map { number in
+                            VenueLayout.Seat(
+                                number: number, x: left + (number - 1) * 30, y: y,
+                                accessible: rank == 0 && rowIndex == 0 && (number == 1 || number == perRow))
+                        }))
                 y += 30
             }
             y += 40
-            sections.append(EventSection(id: id, name: name, color: color, rank: rank + 1, seats: seats))
+            sections.append(VenueLayout.Section(id: id, name: name, color: color, rows: sectionRows))
         }
-        return EventVenue(
-            id: venueID, name: "Concierge Hall", location: "Zurich", timeZone: "Europe/Zurich", width: 800,
-            height: y, sections: sections)
+        return VenueLayout(
+            name: "Concierge Hall", location: "Zurich", timeZone: "Europe/Zurich", width: 800, height: y,
+            sections: sections)
     }()
+
+    public static let venue = layout.venue(id: venueID)
 
     /// Five shows at 19:30 Zurich time, 3 to 30 days after `now`.
     public static func shows(after now: Date) -> [EventShow] {

@@ -82,10 +82,14 @@ public struct EventShow: Sendable, Equatable {
     public let currency: String
     public let cancelled: Bool
     public let prices: [ShowPrice]
+    /// The on-sale window (pretix's presale start and end): before `onSaleFrom` and from
+    /// `onSaleUntil` on, the show is listed but its seats cannot be bought. Nil is open-ended.
+    public let onSaleFrom: Date?
+    public let onSaleUntil: Date?
 
     public init(
         id: String, venueID: String, title: String, description: String, imageURL: String, startsAt: Date,
-        currency: String, cancelled: Bool, prices: [ShowPrice]
+        currency: String, cancelled: Bool, prices: [ShowPrice], onSaleFrom: Date? = nil, onSaleUntil: Date? = nil
     ) {
         self.id = id
         self.venueID = venueID
@@ -96,6 +100,8 @@ public struct EventShow: Sendable, Equatable {
         self.currency = currency
         self.cancelled = cancelled
         self.prices = prices
+        self.onSaleFrom = onSaleFrom
+        self.onSaleUntil = onSaleUntil
     }
 
     public func price(section: String) -> ShowPrice? { prices.first { $0.sectionID == section } }
@@ -121,6 +127,8 @@ public enum SeatState: String, Sendable, Equatable {
     case available
     case reserved
     case sold
+    /// Blocked for house use by the box office: not for sale, shown to buyers as sold.
+    case house
 }
 
 /// The inventory key of a seat of a show: one unit of capacity 1 in the platform holds.

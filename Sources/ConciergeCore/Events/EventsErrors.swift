@@ -24,6 +24,10 @@ extension ConciergeError {
 /// Some of the named seats are held or sold already; nothing was held.
 public struct SeatsUnavailableError: Error, Sendable, Equatable {
     public let seatIDs: [String]
+
+    public init(seatIDs: [String]) {
+        self.seatIDs = seatIDs
+    }
 }
 
 /// Buying needs a verified email; the caller answers 403.

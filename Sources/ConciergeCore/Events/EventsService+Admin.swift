@@ -6,6 +6,8 @@ public struct ShowCounts: Sendable, Equatable {
     public let seats: Int
     public let sold: Int
     public let reserved: Int
+    /// Blocked for house use.
+    public let house: Int
     public let confirmedOrders: Int
     public let revenueCents: Int
     public let currency: String
@@ -27,7 +29,8 @@ extension EventsService {
         let confirmed = try await store.bookings(showID: showID).filter { $0.state == .confirmed }
         return ShowCounts(
             showID: showID, seats: summary.venue.seats.count, sold: taken.values.filter { $0 == .sold }.count,
-            reserved: taken.values.filter { $0 == .reserved }.count, confirmedOrders: confirmed.count,
+            reserved: taken.values.filter { $0 == .reserved }.count, house: taken.values.filter { $0 == .house }.count,
+            confirmedOrders: confirmed.count,
             revenueCents: confirmed.reduce(0) { $0 + $1.amountCents }, currency: summary.show.currency,
             checkedIn: try await store.checkedInSeats(showID: showID))
     }

@@ -9,6 +9,10 @@ extension EventsService {
         switch summary.status {
         case .cancelled: throw ConciergeError.showNotOnSale("it was cancelled")
         case .past: throw ConciergeError.showNotOnSale("it has started already")
+        case .notYetOnSale:
+            throw ConciergeError.showNotOnSale("sales open \(summary.localTime(of: summary.show.onSaleFrom))")
+        case .salesEnded:
+            throw ConciergeError.showNotOnSale("sales closed \(summary.localTime(of: summary.show.onSaleUntil))")
         case .onSale, .soldOut: break
         }
         let bySeat = Dictionary(summary.venue.seats.map { ($0.id, $0) }) { first, _ in first }

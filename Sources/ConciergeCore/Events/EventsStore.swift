@@ -7,10 +7,23 @@ public protocol EventsStore: Sendable {
     /// Writes the venue and the shows (and their seats' inventory) unless the venue exists.
     func seedIfEmpty(venue: EventVenue, shows: [EventShow]) async throws
     func venue(id: String) async throws -> EventVenue?
+    /// Writes an imported venue with its sections and seats, all of it or nothing.
+    func insertVenue(_ venue: EventVenue) async throws
+    /// Every venue, by name.
+    func venues() async throws -> [EventVenue]
     func shows() async throws -> [EventShow]
+    /// Writes a new show, its prices and one inventory unit per seat, all of it or nothing.
+    func insertShow(_ show: EventShow, seats: [EventSeat]) async throws
+    /// Replaces a show's details, on-sale window and prices (its seats stay as they are).
+    func updateShow(_ show: EventShow) async throws
     func show(id: String) async throws -> EventShow?
     /// Every seat of the show that is not available, by seat id.
     func takenSeats(showID: String) async throws -> [String: SeatState]
+    /// Blocks the seats for house use, all or none: a seat held or sold throws
+    /// `SeatsUnavailableError` naming it. A seat blocked already stays so.
+    func blockHouseSeats(showID: String, seatIDs: [String]) async throws
+    /// Puts house seats back on sale; other seats are left as they are.
+    func releaseHouseSeats(showID: String, seatIDs: [String]) async throws
     /// The show's seats held by `ownerID`'s unexpired holds.
     func seatsHeld(showID: String, ownerID: String, now: Date) async throws -> Set<String>
 

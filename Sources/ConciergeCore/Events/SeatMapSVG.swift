@@ -18,12 +18,13 @@ public enum SeatMapSVG {
             let price = summary.show.price(section: section.id)
             svg += "<g id=\"\(escape(section.id))\" aria-label=\"\(escape(section.name))\">\n"
             for seat in section.seats {
-                let state = taken[seat.id] ?? .available
+                // House seats look sold: buyers need not know why a seat is not for sale.
+                let state = taken[seat.id].map { $0 == .house ? .sold : $0 } ?? .available
                 let fill =
                     switch state {
                     case .available: section.color
                     case .reserved: reservedColor
-                    case .sold: soldColor
+                    case .sold, .house: soldColor
                     }
                 let priceText = price.map { " " + EventsMoney.format($0.priceCents, summary.show.currency) } ?? ""
                 svg +=

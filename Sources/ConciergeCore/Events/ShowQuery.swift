@@ -25,6 +25,10 @@ public struct ShowSummary: Sendable, Equatable {
         case soldOut = "sold_out"
         case past
         case cancelled
+        /// Listed, but its on-sale window has not opened yet.
+        case notYetOnSale = "not_yet_on_sale"
+        /// Listed until it starts, but its on-sale window has closed.
+        case salesEnded = "sales_ended"
     }
 
     public let show: EventShow
@@ -37,12 +41,29 @@ public struct ShowSummary: Sendable, Equatable {
         self.venue = venue
         self.availableSeats = availableSeats
         self.status =
-            if show.cancelled { .cancelled } else if show.startsAt <= now { .past } else if availableSeats == 0 {
+            if show.cancelled {
+                .cancelled
+            } else if show.startsAt <= now {
+                .past
+            } else if let from = show.onSaleFrom, now < from {
+                .notYetOnSale
+            } else if let until = show.onSaleUntil, until <= now {
+                .salesEnded
+            } else if availableSeats == 0 {
                 .soldOut
-            } else { .onSale }
+            } else {
+                .onSale
+            }
     }
 
     var localDate: String { LocalShowTime.date(show.startsAt, zone: venue.timeZone) }
+
+    /// `on 2026-12-01 at 10:00:00 (Europe/Zurich)`, as a buyer reads an on-sale time.
+    func localTime(of date: Date?) -> String {
+        let date = date ?? show.startsAt
+        let zone = venue.timeZone
+        return "on \(LocalShowTime.date(date, zone: zone)) at \(LocalShowTime.time(date, zone: zone)) (\(zone))"
+    }
 
     func matches(_ query: ShowQuery) -> Bool {
         if !query.includePast, status == .past { return false }

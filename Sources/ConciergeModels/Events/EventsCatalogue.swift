@@ -25,6 +25,10 @@ extension Events {
             case soldOut = "sold_out"
             case past
             case cancelled
+            /// Listed, but its sales open later (`onSaleFrom`).
+            case notYetOnSale = "not_yet_on_sale"
+            /// Listed until it starts, but its sales have closed (`onSaleUntil`).
+            case salesEnded = "sales_ended"
         }
 
         public let id: String
@@ -57,12 +61,16 @@ extension Events {
         public let maxPriceCents: Int
         public let availableSeats: Int
         public let status: Status
+        /// The on-sale window, ISO 8601 UTC; absent when open-ended.
+        public let onSaleFrom: String?
+        public let onSaleUntil: String?
 
         public init(
             id: String, title: String, description: String, date: String, time: String, venue_name: String,
             location: String, imageUrl: String, min_price: Int, max_price: Int, seatMapId: String,
             seat_pricing: [SeatPricing], startsAt: String, timeZone: String, currency: String, minPriceCents: Int,
-            maxPriceCents: Int, availableSeats: Int, status: Status
+            maxPriceCents: Int, availableSeats: Int, status: Status, onSaleFrom: String? = nil,
+            onSaleUntil: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -83,6 +91,8 @@ extension Events {
             self.maxPriceCents = maxPriceCents
             self.availableSeats = availableSeats
             self.status = status
+            self.onSaleFrom = onSaleFrom
+            self.onSaleUntil = onSaleUntil
         }
     }
 

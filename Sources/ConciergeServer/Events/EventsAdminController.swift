@@ -13,6 +13,7 @@ struct EventsAdminController {
         let seats: Int
         let sold: Int
         let reserved: Int
+        let house: Int
         let available: Int
         let confirmedOrders: Int
         let revenueCents: Int
@@ -39,6 +40,9 @@ struct EventsAdminController {
         admin.post("shows/:id/cancel", use: cancel)
         EventsScannerTokensController(events: events).addRoutes(to: admin)
         EventsOrdersController(events: events).addRoutes(to: admin)
+        EventsVenuesController(events: events).addRoutes(to: admin)
+        EventsAdminShowsController(events: events).addRoutes(to: admin)
+        EventsHouseSeatsController(events: events).addRoutes(to: admin)
     }
 
     @Sendable func counts(request: Request, context: AppRequestContext) async throws -> Response {
@@ -46,7 +50,8 @@ struct EventsAdminController {
         return try jsonResponse(
             CountsResponse(
                 showId: counts.showID, seats: counts.seats, sold: counts.sold, reserved: counts.reserved,
-                available: counts.seats - counts.sold - counts.reserved, confirmedOrders: counts.confirmedOrders,
+                house: counts.house, available: counts.seats - counts.sold - counts.reserved - counts.house,
+                confirmedOrders: counts.confirmedOrders,
                 revenueCents: counts.revenueCents, currency: counts.currency, checkedIn: counts.checkedIn))
     }
 

@@ -20,7 +20,9 @@ enum EventsWire {
                     price: EventsMoney.units(price.priceCents), priceCents: price.priceCents, color: price.color)
             }, startsAt: WireDate.string(from: show.startsAt), timeZone: zone, currency: show.currency,
             minPriceCents: prices.min() ?? 0, maxPriceCents: prices.max() ?? 0, availableSeats: summary.availableSeats,
-            status: Events.Show.Status(rawValue: summary.status.rawValue) ?? .onSale)
+            status: Events.Show.Status(rawValue: summary.status.rawValue) ?? .onSale,
+            onSaleFrom: show.onSaleFrom.map { WireDate.string(from: $0) },
+            onSaleUntil: show.onSaleUntil.map { WireDate.string(from: $0) })
     }
 
     static func seats(_ summary: ShowSummary, taken: [String: SeatState], mine: Set<String>, signedIn: Bool)
@@ -31,7 +33,8 @@ enum EventsWire {
             return section.seats.map { seat in
                 let state: Events.Seat.Status =
                     switch taken[seat.id] {
-                    case .sold: .sold
+                    // House seats are simply not for sale, as far as buyers go.
+                    case .sold, .house: .sold
                     case .reserved: .reserved
                     case .available, nil: .available
                     }

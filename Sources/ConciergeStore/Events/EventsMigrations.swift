@@ -5,6 +5,7 @@ extension MigrationGroup {
         module: "events",
         migrations: [
             EventsMigrations.catalogueAndBookings, EventsMigrations.checkIns, EventsMigrations.scannerTokens,
+            EventsMigrations.onSaleWindow,
         ])
 }
 
@@ -143,5 +144,15 @@ extension EventsMigrations {
                     revoked_at BIGINT
                 )
                 """)
+        ])
+}
+
+extension EventsMigrations {
+    /// A show's on-sale window (the admin API's `onSaleFrom`, `onSaleUntil`); empty is open-ended.
+    static let onSaleWindow = Migration(
+        version: 4, name: "show on-sale window",
+        statements: [
+            .portable("ALTER TABLE events_shows ADD COLUMN on_sale_from BIGINT"),
+            .portable("ALTER TABLE events_shows ADD COLUMN on_sale_until BIGINT"),
         ])
 }

@@ -9,51 +9,62 @@ extension SQLEventsStore {
             guard try await db.query("SELECT id FROM events_venues WHERE id = ?", [.text(venue.id)]).isEmpty else {
                 return
             }
-            try await db.query(
-                "INSERT INTO events_venues (id, name, location, time_zone, width, height) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    .text(venue.id), .text(venue.name), .text(venue.location), .text(venue.timeZone),
-                    SQLValue(venue.width), SQLValue(venue.height),
-                ])
-            try await Self.insertRows(
-                "events_sections", ["venue_id", "id", "name", "color", "rank"],
-                venue.sections.map {
-                    [.text(venue.id), .text($0.id), .text($0.name), .text($0.color), SQLValue($0.rank)]
-                },
-                in: db)
-            try await Self.insertRows(
-                "events_seats",
-                ["venue_id", "id", "section_id", "row_label", "row_index", "number", "x", "y", "accessible"],
-                venue.seats.map {
-                    [
-                        .text(venue.id), .text($0.id), .text($0.sectionID), .text($0.row), SQLValue($0.rowIndex),
-                        SQLValue($0.number), SQLValue($0.x), SQLValue($0.y), SQLValue($0.accessible ? 1 : 0),
-                    ]
-                }, in: db)
+            try await Self.insert(venue, in: db)
             for show in shows { try await Self.insert(show, seats: venue.seats, in: db) }
         }
+    }
+
+    /// A venue, its sections and its seats: the demo's seeding and the admin import both write it so.
+    static func insert(_ venue: EventVenue, in db: any SQLExecutor) async throws {
+        try await db.query(
+            "INSERT INTO events_venues (id, name, location, time_zone, width, height) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(venue.id), .text(venue.name), .text(venue.location), .text(venue.timeZone),
+                SQLValue(venue.width), SQLValue(venue.height),
+            ])
+        try await Self.insertRows(
+            "events_sections", ["venue_id", "id", "name", "color", "rank"],
+            venue.sections.map {
+                [.text(venue.id), .text($0.id), .text($0.name), .text($0.color), SQLValue($0.rank)]
+            },
+            in: db)
+        try await Self.insertRows(
+            "events_seats",
+            ["venue_id", "id", "section_id", "row_label", "row_index", "number", "x", "y", "accessible"],
+            venue.seats.map {
+                [
+                    .text(venue.id), .text($0.id), .text($0.sectionID), .text($0.row), SQLValue($0.rowIndex),
+                    SQLValue($0.number), SQLValue($0.x), SQLValue($0.y), SQLValue($0.accessible ? 1 : 0),
+                ]
+            }, in: db)
     }
 
     /// A show, its prices and one inventory unit (capacity 1) per seat.
     static func insert(_ show: EventShow, seats: [EventSeat], in db: any SQLExecutor) async throws {
         try await db.query(
             """
-            INSERT INTO events_shows (id, venue_id, title, description, image_url, starts_at, currency, cancelled)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO events_shows
+                (id, venue_id, title, description, image_url, starts_at, currency, cancelled, on_sale_from, on_sale_until)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(show.id), .text(show.venueID), .text(show.title), .text(show.description), .text(show.imageURL),
                 SQLValue(show.startsAt), .text(show.currency), SQLValue(show.cancelled ? 1 : 0),
+                show.onSaleFrom.map { SQLValue($0) } ?? .null, show.onSaleUntil.map { SQLValue($0) } ?? .null,
             ])
+        try await insertPrices(of: show, in: db)
+        try await insertRows(
+            "inventory_units", ["unit_key", "capacity", "held", "sold"],
+            seats.map { [.text(EventUnits.key(show: show.id, seat: $0.id)), .integer(1), .integer(0), .integer(0)] },
+            in: db, suffix: " ON CONFLICT (unit_key) DO NOTHING")
+    }
+
+    static func insertPrices(of show: EventShow, in db: any SQLExecutor) async throws {
         try await insertRows(
             "events_show_prices", ["show_id", "section_id", "category", "price_cents", "color"],
             show.prices.map {
                 [.text(show.id), .text($0.sectionID), .text($0.category), SQLValue($0.priceCents), .text($0.color)]
             }, in: db)
-        try await insertRows(
-            "inventory_units", ["unit_key", "capacity", "held", "sold"],
-            seats.map { [.text(EventUnits.key(show: show.id, seat: $0.id)), .integer(1), .integer(0), .integer(0)] },
-            in: db, suffix: " ON CONFLICT (unit_key) DO NOTHING")
     }
 
     /// Many rows, 100 to a statement.
@@ -98,7 +109,8 @@ extension SQLEventsStore {
             id: id, name: try row.string("name"), location: try row.string("location"),
             timeZone: try row.string("time_zone"), width: try row.int("width"), height: try row.int("height"),
             sections: sections)
-        // Venues do not change once written (no admin API yet), so every read after the first is free.
+        // Venues do not change once written (the admin API imports, never edits), so every read after
+        // the first is free.
         venues[id] = venue
         return venue
     }
@@ -131,7 +143,7 @@ extension SQLEventsStore {
                 ShowPrice(
                     sectionID: try $0.string("section_id"), category: try $0.string("category"),
                     priceCents: try $0.int("price_cents"), color: try $0.string("color"))
-            })
+            }, onSaleFrom: try row.optionalDate("on_sale_from"), onSaleUntil: try row.optionalDate("on_sale_until"))
     }
 
     public func takenSeats(showID: String) async throws -> [String: SeatState] {
@@ -140,14 +152,16 @@ extension SQLEventsStore {
         // Through the show's venue's seats: one primary-key lookup per seat, on both engines.
         for row in try await database.query(
             """
-            SELECT s.id AS seat_id, u.held AS held, u.sold AS sold
+            SELECT s.id AS seat_id, u.held AS held, u.sold AS sold, u.capacity AS capacity
             FROM events_shows sh
             JOIN events_seats s ON s.venue_id = sh.venue_id
             JOIN inventory_units u ON u.unit_key = ? || s.id
-            WHERE sh.id = ? AND (u.held > 0 OR u.sold > 0)
+            WHERE sh.id = ? AND (u.held > 0 OR u.sold > 0 OR u.capacity = 0)
             """, [.text(prefix), .text(showID)])
         {
-            taken[try row.string("seat_id")] = try row.int("sold") > 0 ? .sold : .reserved
+            // A house seat is a unit of capacity 0 (`blockHouseSeats`): no hold can take it.
+            taken[try row.string("seat_id")] =
+                try row.int("sold") > 0 ? .sold : try row.int("held") > 0 ? .reserved : .house
         }
         return taken
     }
