@@ -18,7 +18,7 @@ extension EventsService {
             throw ConciergeError(
                 .conflict, code: "show_cancelled", message: "This show was cancelled; it cannot be changed any more.")
         }
-        var draft = ShowDraft(current.show)
+        var draft = ShowDraft(current.show, venue: current.venue)
         if let title = patch.title { draft.title = title }
         if let description = patch.description { draft.description = description }
         if let imageURL = patch.imageURL { draft.imageURL = imageURL }

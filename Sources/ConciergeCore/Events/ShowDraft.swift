@@ -28,17 +28,21 @@ public struct ShowDraft: Sendable, Equatable {
         self.onSaleUntil = onSaleUntil
     }
 
-    /// An existing show as a draft again, for a change.
-    init(_ show: EventShow) {
+    /// An existing show on `venue` as a draft again, for a change.
+    init(_ show: EventShow, venue: EventVenue) {
+        let sectionColors = Dictionary(venue.sections.map { ($0.id, $0.color) }) { first, _ in first }
         var categories: [PriceCategory] = []
         for price in show.prices {
+            // A category drawn in its sections' own colours keeps no colour of its own, so a
+            // change of the title does not paint every section in the first one's.
+            let color = price.color == sectionColors[price.sectionID] ? nil : price.color
             if let index = categories.firstIndex(where: { $0.name == price.category }) {
                 categories[index].sections.append(price.sectionID)
+                if categories[index].color == nil { categories[index].color = color }
             } else {
                 categories.append(
                     PriceCategory(
-                        name: price.category, priceCents: price.priceCents, color: price.color,
-                        sections: [price.sectionID]))
+                        name: price.category, priceCents: price.priceCents, color: color, sections: [price.sectionID]))
             }
         }
         self.init(

@@ -116,6 +116,14 @@ import Testing
                 .decode(Events.SeatCheckoutResponse.self)
             #expect(second.totalAmountCents == 6_000)
 
+            // A change of the text keeps each section's colour.
+            let retitled = try await client.send(
+                .patch, "/events/api/admin/shows/\(show)", json: #"{"description": "Strings and piano."}"#,
+                token: TestLayouts.admin
+            ).decode(Events.Show.self)
+            #expect(retitled.seat_pricing.map(\.color) == ["#aa0000", "#2980b9"])
+            #expect(retitled.description == "Strings and piano." && retitled.max_price == 60)
+
             let currency = try await client.send(
                 .patch, "/events/api/admin/shows/\(show)", json: #"{"currency": "EUR"}"#, token: TestLayouts.admin)
             #expect(currency.status == .conflict && currency.errorBody?.code == "show_has_orders")
