@@ -14,6 +14,8 @@ struct BenchmarkFixture: Sendable {
     let sessionTokens: [String]
     /// The first bookable pickup: three days ahead, on a 15-minute mark.
     let firstPickup: Date
+    /// The events hall, shows and buyers; set up only when an events scenario runs.
+    var events: EventsLoadFixture? = nil
 
     /// What customers type, for the places scenario.
     static let autocompleteInputs = [

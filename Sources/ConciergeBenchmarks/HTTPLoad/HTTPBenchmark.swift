@@ -48,6 +48,7 @@ public struct HTTPBenchmark: Sendable {
         environment["CONCIERGE_MODE"] = "dev"
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
         environment["CONCIERGE_LOG_LEVEL"] = serverLogLevel
+        environment["CONCIERGE_ADMIN_TOKEN"] = EventsLoadFixture.adminToken
         if let databaseURL {
             environment["DATABASE_URL"] = databaseURL
         } else {
@@ -64,7 +65,11 @@ public struct HTTPBenchmark: Sendable {
         try await server.start(timeout: serverWrapper.isEmpty ? .seconds(30) : .seconds(600))
         progress("server ready in \(Self.milliseconds(server.startToReady)) ms on port \(server.port)")
 
-        let fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
+        var fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
+        if scenarios.contains(where: EventsLoadScenarios.names.contains) {
+            fixture.events = try await EventsLoadFixture.prepare(port: server.port, buyers: connections)
+            progress("events: a \(EventsLoadFixture.seatCount)-seat hall, its shows and \(connections) verified buyers")
+        }
         let load = LoadRun(port: server.port, connections: connections, warmup: warmup, duration: duration)
         let chosen = try scenarios.map { name in
             guard let scenario = LoadScenarios.named(name, fixture: fixture) else {
@@ -76,7 +81,7 @@ public struct HTTPBenchmark: Sendable {
         // Reads first, then writes, each in interleaved rounds: the database's own work after a
         // burst of writes (PostgreSQL's autovacuum and checkpoints share these two cores) must
         // not land on the read scenarios.
-        let writes = Set(["book", "flow"] + StaysLoadScenarios.writes)
+        let writes = Set(["book", "flow"] + StaysLoadScenarios.writes + EventsLoadScenarios.writes)
         for phase in [chosen.filter { !writes.contains($0.name) }, chosen.filter { writes.contains($0.name) }] {
             for round in 1...max(1, rounds) {
                 for scenario in phase {
@@ -93,6 +98,10 @@ public struct HTTPBenchmark: Sendable {
             }
         }
         let results = chosen.compactMap { runs[$0.name].map(LoadResult.median(of:)) }
+        var seatSales: SeatSalesAudit?
+        if scenarios.contains("seats"), let events = fixture.events {
+            seatSales = try await SeatSalesAudit.run(port: server.port, fixture: events)
+        }
         let peak = server.peakResidentBytes
         server.stop()
         return HTTPBenchmarkReport(
@@ -101,7 +110,7 @@ public struct HTTPBenchmark: Sendable {
             cores: ProcessInfo.processInfo.activeProcessorCount,
             startToReadyMilliseconds: Self.milliseconds(server.startToReady),
             peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
-            results: results)
+            results: results, seatSales: seatSales)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -11,6 +11,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     public let peakResidentMegabytes: Double?
     public let rateLimits: [String: String]
     public let results: [LoadResult]
+    /// The seats scenario's end check: seats sold twice, and the orders against the seat maps.
+    public let seatSales: SeatSalesAudit?
     public let ratios: [String: Double]
     public let targets: [Target]
 
@@ -24,7 +26,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     init(
         engine: String, connections: Int, durationSeconds: Double, rounds: Int, cores: Int,
         startToReadyMilliseconds: Double,
-        peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult]
+        peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult],
+        seatSales: SeatSalesAudit? = nil
     ) {
         self.engine = engine
         self.connections = connections
@@ -35,10 +38,11 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         self.peakResidentMegabytes = peakResidentMegabytes
         self.rateLimits = rateLimits
         self.results = results
+        self.seatSales = seatSales
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ratios: [String: Double] = [:]
         if let health = byName["health"], health.perSecond > 0 {
-            for name in ["pricing", "book"] {
+            for name in ["pricing", "book", "seats", "seat-map"] {
                 if let other = byName[name] { ratios["\(name)/health"] = other.perSecond / health.perSecond }
             }
         }
@@ -58,6 +62,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
             let p99 = book.latencyMilliseconds.p99
             targets.append(.init(name: "book p99", goal: "≤ 50 ms", measured: "\(Self.f1(p99)) ms", met: p99 <= 50))
         }
+        targets += Self.eventsTargets(byName, seatSales: seatSales, sqlite: engine == "sqlite")
         if let peakResidentMegabytes {
             targets.append(
                 .init(
@@ -102,6 +107,14 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                         ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                         : String(repeating: " ", count: widths[column] - cell.count) + cell
                 }.joined(separator: "  "))
+        }
+        if let seatSales {
+            lines.append(
+                "seats audit: \(seatSales.shows) shows, \(seatSales.paidOrders) paid orders holding "
+                    + "\(seatSales.seatsOfPaidOrders) seats, \(seatSales.soldOnSeatMaps) sold on the seat maps, "
+                    + "\(seatSales.seatsSoldTwice) sold twice; \(seatSales.namedSeatConflicts) named-seat conflicts, "
+                    + "\(seatSales.soldOutAnswers) sold-out answers")
+            for mismatch in seatSales.mismatches.prefix(10) { lines.append("  mismatch: \(mismatch)") }
         }
         for result in results where result.firstError != nil {
             lines.append("first error in \(result.name): \(result.firstError ?? "")")

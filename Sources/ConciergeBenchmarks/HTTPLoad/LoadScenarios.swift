@@ -3,7 +3,9 @@ import Foundation
 
 /// The scenarios `concierge bench http` measures, each against the same server in one run.
 enum LoadScenarios {
-    static let names = ["health", "places", "pricing", "book", "flow"] + StaysLoadScenarios.names
+    static let names =
+        ["health", "places", "pricing", "book", "flow"] + StaysLoadScenarios.names
+        + EventsLoadScenarios.names
 
     static func named(_ name: String, fixture: BenchmarkFixture) -> LoadScenario? {
         switch name {
@@ -12,7 +14,9 @@ enum LoadScenarios {
         case "pricing": pricing(fixture)
         case "book": book(fixture)
         case "flow": flow(fixture)
-        default: StaysLoadScenarios.named(name, fixture: fixture)
+        default:
+            StaysLoadScenarios.named(name, fixture: fixture)
+                ?? fixture.events.flatMap { EventsLoadScenarios.named(name, fixture: $0) }
         }
     }
 

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The events scenarios of `concierge bench http`: buyers racing for the seats of a 2,000-seat
+/// show, and the seat map of such a show.
+enum EventsLoadScenarios {
+    static let names = ["seats", "seat-map"]
+    /// The scenarios that write: they run after every read scenario.
+    static let writes = ["seats"]
+
+    static func named(_ name: String, fixture: EventsLoadFixture) -> LoadScenario? {
+        switch name {
+        case "seats": seats(fixture)
+        case "seat-map": seatMap(fixture)
+        default: nil
+        }
+    }
+
+    /// The seat statuses of the whole 2,000-seat show, as the app polls them while a buyer
+    /// chooses (`GET /shows/{id}/seats`: every seat with its price and status).
+    static func seatMap(_ fixture: EventsLoadFixture) -> LoadScenario {
+        LoadScenario(name: "seat-map", summary: "GET /events/api/shows/{id}/seats (2,000 seats)") { connection, _, _ in
+            try await connection.send(.get("/events/api/shows/\(fixture.mapShowID)/seats")).expect(200, "seat map")
+        }
+    }
+
+    /// One paid order per operation: hold seats (`seat-checkout`), pay in the sandbox checkout,
+    /// and count the order with its seats in `fixture.shows`' ledger. Most buyers ask for the
+    /// best 1–4 seats; one in eight names two adjacent seats in the two front rows, and when a
+    /// racer has one of them (409) takes the best two instead, as a buyer would. When best
+    /// available finds no room the show is sold out: the next show goes on sale and the buyer
+    /// asks again there, so every operation ends in a paid order and the figure is orders/s.
+    static func seats(_ fixture: EventsLoadFixture) -> LoadScenario {
+        LoadScenario(name: "seats", summary: "seat-checkout → sandbox pay (2,000-seat shows, contended)") {
+            connection, worker, iteration in
+            let seed = worker &* 7919 &+ iteration
+            let token = fixture.buyerTokens[worker]
+            var show = await fixture.shows.current
+            var request = SeatRequest(seed: seed)
+            for _ in 0..<8 {
+                let response = try await connection.send(
+                    .postJSON("/events/api/seat-checkout", request.json(show: show), token: token))
+                if response.status == 200 {
+                    let opened = try response.decode(OpenedCheckout.self)
+                    guard let path = LoadRequest.path(of: opened.url) else {
+                        throw LoadError("seat-checkout answered no checkout URL")
+                    }
+                    try await connection.send(.payInSandbox(path)).expect(303, "sandbox checkout")
+                    fixture.ledger.record(show: show, seats: opened.seatIds)
+                    return
+                }
+                guard response.status == 409, response.errorCode == "seats_unavailable" else {
+                    throw LoadError("seat-checkout: \(response.summary)")
+                }
+                if case .named = request {
+                    fixture.ledger.countConflict()
+                    request = .best(quantity: 2)
+                } else {
+                    fixture.ledger.countSoldOut()
+                    show = try await fixture.shows.show(after: show)
+                }
+            }
+            throw LoadError("no seats after eight tries (show \(show))")
+        }
+    }
+
+    /// What a buyer asks for.
+    enum SeatRequest {
+        case named([String])
+        case best(quantity: Int)
+
+        init(seed: Int) {
+            if seed % 8 == 0 {
+                // Two adjacent seats in row A or B of the front section, near the middle.
+                let row = EventsLoadFixture.rowLabel(seed / 8 % 2)
+                let first = 14 + seed / 16 % 12
+                self = .named(["front-\(row)\(first)", "front-\(row)\(first + 1)"])
+            } else {
+                self = .best(quantity: 1 + seed % 4)
+            }
+        }
+
+        func json(show: String) -> String {
+            switch self {
+            case .named(let seats):
+                #"{"showId":"\#(show)","specificSeatIds":["\#(seats.joined(separator: #"",""#))"]}"#
+            case .best(let quantity):
+                #"{"showId":"\#(show)","quantity":\#(quantity)}"#
+            }
+        }
+    }
+
+    /// The part of the `seat-checkout` answer a buyer needs.
+    struct OpenedCheckout: Decodable {
+        let url: String
+        let seatIds: [String]
+    }
+}
