@@ -22,6 +22,14 @@ enum StaysEnvelope {
         return Response(
             status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: try Wire.encoder.encode(body))))
     }
+
+    /// The room search's answer, written without `JSONEncoder` (see `StaysRooms+JSON.swift`).
+    static func rooms(_ rooms: [Stays.RoomHotel], message: String) -> Response {
+        let body = Stays.APIResponse(
+            data: rooms, status: HTTPResponse.Status.ok.code, message: message, errorType: nil, timeStamp: timeStamp())
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body.json))
+    }
 }
 
 /// Errors under `/stays` in the wrapper: `data: null`, the error code as `errorType`.

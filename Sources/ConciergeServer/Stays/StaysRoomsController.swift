@@ -31,7 +31,7 @@ struct StaysRoomsController {
             children: try StaysQuery.integer(query.optional("children"), field: "children", required: false),
             hotel: hotel)
         let offers = try await stays.availableRooms(range: range, people: people, hotel: hotel)
-        return try StaysEnvelope.response(
+        return StaysEnvelope.rooms(
             offers.map { wire.room($0.roomType, quote: $0.quote, available: $0.available, hotel: hotel) },
             message: offers.isEmpty ? "No room is free for these dates." : "OK")
     }

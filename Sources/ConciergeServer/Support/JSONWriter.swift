@@ -85,6 +85,11 @@ struct JSONWriter {
         needsComma = true
     }
 
+    mutating func null() {
+        buffer.writeStaticString("null")
+        needsComma = true
+    }
+
     mutating func bool(_ value: Bool) {
         buffer.writeStaticString(value ? "true" : "false")
         needsComma = true
