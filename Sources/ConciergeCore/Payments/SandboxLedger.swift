@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The sandbox checkout's view of the platform payments ledger: its payments are `payments`
 /// rows with provider "sandbox", so every instance sees them and they have no other record.
@@ -8,9 +8,10 @@ public protocol SandboxLedger: Sendable {
     func complete(id: String, status: PaymentStatus) async throws -> Bool
     /// Cancels an open payment; succeeds quietly when it is already final or was never recorded.
     func cancel(id: String) async throws
-    /// Marks a paid payment refunded in full. Concierge only ever refunds what is left, so the
-    /// sandbox keeps no partial refunds, and a repeated refund changes nothing.
-    func refundInFull(id: String) async throws
+    /// Refunds `amountCents` of a paid payment (never more than is left) and returns what was
+    /// refunded; the same `idempotencyKey` again refunds nothing more and returns the first
+    /// amount. A payment that is not paid is refunded nothing (0).
+    func refund(id: String, amountCents: Int, idempotencyKey: String, at: Date) async throws -> Int
 }
 
 /// The sandbox provider: Concierge serves the checkout itself and behaves like Mollie's test
@@ -54,7 +55,7 @@ public struct SandboxPaymentProvider: PaymentProvider {
     public func refundPayment(id: String, amountCents: Int, currency: String, reason: String, idempotencyKey: String)
         async throws -> String
     {
-        try await ledger.refundInFull(id: id)
+        _ = try await ledger.refund(id: id, amountCents: amountCents, idempotencyKey: idempotencyKey, at: Date())
         return "sbx_re_\(idempotencyKey)"
     }
 

@@ -209,6 +209,10 @@ import Testing
             let latePayment = try #require(try await ledger.payments(orderID: lateOrder.id).first)
             let refunds = try await ledger.refunds(paymentID: latePayment.id)
             #expect(refunds.map(\.amountCents) == [19_000] && refunds.first?.reason.contains("cancelled") == true)
+            // The ledger and the sandbox both say what came back: the first night stays paid.
+            #expect(latePayment.refundedCents == 19_000)
+            let sandbox = SQLSandboxLedger(database: database)
+            #expect(try await sandbox.payment(id: latePayment.providerPaymentID)?.refundedCents == 19_000)
             #expect(try await orders.events(orderID: lateOrder.id).last?.detail.contains("kept CHF 180.00") == true)
             #expect(try await client.staysFree("Double", token: again.token) == 2)
         }

@@ -3,7 +3,10 @@ extension MigrationGroup {
     /// payments and refunds ledger every provider writes to, and idempotency keys scoped by route.
     public static let orders = MigrationGroup(
         module: "orders",
-        migrations: [OrdersMigrations.orders, OrdersMigrations.payments, OrdersMigrations.scopedIdempotencyKeys])
+        migrations: [
+            OrdersMigrations.orders, OrdersMigrations.payments, OrdersMigrations.scopedIdempotencyKeys,
+            OrdersMigrations.sandboxRefunds,
+        ])
 }
 
 enum OrdersMigrations {
@@ -165,5 +168,23 @@ enum OrdersMigrations {
                 SELECT 'rides.app-book', customer_id, key, request_hash, response, created_at FROM idempotency_keys
                 """),
             .portable("DROP TABLE idempotency_keys"),
+        ])
+
+    /// The sandbox's own record of the refunds it made, by the caller's idempotency key, as
+    /// Mollie and Stripe keep theirs: a partial refund refunds its amount, and the same refund
+    /// asked again (a retry after a crash) refunds nothing more.
+    static let sandboxRefunds = Migration(
+        version: 4, name: "sandbox refunds by idempotency key",
+        statements: [
+            .portable(
+                """
+                CREATE TABLE sandbox_refunds (
+                    provider_payment_id TEXT NOT NULL,
+                    idempotency_key TEXT NOT NULL,
+                    amount_cents BIGINT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    PRIMARY KEY (provider_payment_id, idempotency_key)
+                )
+                """)
         ])
 }
