@@ -113,7 +113,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                 "seats audit: \(seatSales.shows) shows, \(seatSales.paidOrders) paid orders holding "
                     + "\(seatSales.seatsOfPaidOrders) seats, \(seatSales.soldOnSeatMaps) sold on the seat maps, "
                     + "\(seatSales.seatsSoldTwice) sold twice; \(seatSales.namedSeatConflicts) named-seat conflicts, "
-                    + "\(seatSales.soldOutAnswers) sold-out answers")
+                    + "\(seatSales.soldOutAnswers) sold-out answers, \(seatSales.bestAvailableLostRaces) best-available "
+                    + "409s with seats left")
             for mismatch in seatSales.mismatches.prefix(10) { lines.append("  mismatch: \(mismatch)") }
         }
         for result in results where result.firstError != nil {

@@ -9,6 +9,7 @@ final class SeatLedger: @unchecked Sendable {
     private var orders: [String: Int] = [:]
     private var conflicts = 0
     private var soldOutAnswers = 0
+    private var lostRaces = 0
 
     func record(show: String, seats: [String]) {
         lock.withLock {
@@ -23,19 +24,24 @@ final class SeatLedger: @unchecked Sendable {
     /// Best available found no room: the show was sold out.
     func countSoldOut() { lock.withLock { soldOutAnswers += 1 } }
 
+    /// Best available found no room while a row's worth of seats was still free: racers took
+    /// its picks on every one of the server's tries.
+    func countLostRace() { lock.withLock { lostRaces += 1 } }
+
     struct Totals: Sendable {
         let orders: [String: Int]
         let seats: Int
         let seatsBoughtTwice: Int
         let conflicts: Int
         let soldOutAnswers: Int
+        let lostRaces: Int
     }
 
     var totals: Totals {
         lock.withLock {
             Totals(
                 orders: orders, seats: buyers.count, seatsBoughtTwice: buyers.values.filter { $0 > 1 }.count,
-                conflicts: conflicts, soldOutAnswers: soldOutAnswers)
+                conflicts: conflicts, soldOutAnswers: soldOutAnswers, lostRaces: lostRaces)
         }
     }
 }

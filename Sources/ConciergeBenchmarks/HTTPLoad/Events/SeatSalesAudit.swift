@@ -15,6 +15,8 @@ public struct SeatSalesAudit: Sendable, Codable {
     /// Named seats someone else had first (409), and best-available answers that the show was full.
     public let namedSeatConflicts: Int
     public let soldOutAnswers: Int
+    /// Best-available 409s ("no room") while the show still had a row's worth of seats free.
+    public let bestAvailableLostRaces: Int
     /// Each disagreement between the ledger, the orders, the map and the counts, in words.
     public let mismatches: [String]
 
@@ -56,6 +58,7 @@ public struct SeatSalesAudit: Sendable, Codable {
             return SeatSalesAudit(
                 shows: shows.count, paidOrders: paidOrders, seatsOfPaidOrders: paidSeats, soldOnSeatMaps: soldOnMaps,
                 seatsSoldTwice: soldTwice, namedSeatConflicts: ledger.conflicts, soldOutAnswers: ledger.soldOutAnswers,
+                bestAvailableLostRaces: ledger.lostRaces,
                 mismatches: mismatches)
         }
     }
