@@ -201,15 +201,17 @@ import Testing
     /// Finding 6: a connection that never finishes its request is closed after the idle time,
     /// so slow clients cannot hold every socket open.
     @Test func aConnectionThatNeverFinishesItsRequestIsClosed() async throws {
-        let app = try await TestApp.make(engine: .sqlite, environment: ["CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS": "1"])
+        let app = try await TestApp.make(engine: .sqlite, environment: ["CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS": "2"])
         let assembly = try await assemble(configuration: app.configuration, clock: app.clock, logger: TestApp.quiet)
         let application = makeApplication(assembly: assembly, configuration: app.configuration) { _ in }
         try await application.test(.live) { client in
             let port = try #require(client.port)
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connect(host: "127.0.0.1", port: port).get()
-            try await channel.writeAndFlush(ByteBuffer(string: "GET /health HTTP/1.1\r\nHost: x\r\n")).get()
             let started = ContinuousClock.now
+            // On a busy machine the idle time may pass before this write: the server has then
+            // closed the connection already, which is what is checked below.
+            try? await channel.writeAndFlush(ByteBuffer(string: "GET /health HTTP/1.1\r\nHost: x\r\n")).get()
             // Closed by the server; the bound only keeps a broken build from hanging the suite.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await channel.closeFuture.get() }
