@@ -5,7 +5,13 @@ extension EventsService {
     /// order, its payment and the booking are one transaction. Named seats that are gone throw
     /// `SeatsUnavailableError` (nothing held); best available retries when a racer took its pick.
     public func checkout(_ selection: SeatSelection, accountID: String, email: String) async throws -> OpenedCheckout {
-        let summary = try await show(id: selection.showID)
+        // The taken seats are read once for the show's status and best available's first pick:
+        // on a 2,000-seat show that read is most of a checkout's work.
+        guard let current = try await store.show(id: selection.showID) else {
+            throw ConciergeError.showNotFound(selection.showID)
+        }
+        var taken = try await store.takenSeats(showID: current.id)
+        let summary = try await summary(of: current, takenCount: taken.count)
         switch summary.status {
         case .cancelled: throw ConciergeError.showNotOnSale("it was cancelled")
         case .past: throw ConciergeError.showNotOnSale("it has started already")
@@ -32,8 +38,8 @@ extension EventsService {
                 }
             }
             // A racer can take the pick between reading and holding: read again and retry.
-            for _ in 0..<3 {
-                let taken = try await store.takenSeats(showID: summary.show.id)
+            for attempt in 0..<3 {
+                if attempt > 0 { taken = try await store.takenSeats(showID: summary.show.id) }
                 let free = Set(summary.venue.seats.map(\.id).filter { taken[$0] == nil })
                 guard let seats = BestAvailable.pick(quantity: quantity, sections: sections, free: free) else {
                     throw SeatsUnavailableError(seatIDs: [])

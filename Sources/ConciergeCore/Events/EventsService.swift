@@ -53,17 +53,23 @@ public struct EventsService: Sendable {
     public func seats(showID: String, viewer: String?) async throws -> (
         summary: ShowSummary, taken: [String: SeatState], mine: Set<String>
     ) {
-        let summary = try await show(id: showID)
+        // One read of the taken seats serves the summary's count and the map (a 2,000-seat show's
+        // read was half the seat map's work, and it ran twice).
+        guard let show = try await store.show(id: showID) else { throw ConciergeError.showNotFound(showID) }
         let taken = try await store.takenSeats(showID: showID)
+        let summary = try await summary(of: show, takenCount: taken.count)
         var mine: Set<String> = []
         if let viewer { mine = try await store.seatsHeld(showID: showID, ownerID: viewer, now: clock.now) }
         return (summary, taken, mine)
     }
 
     func summary(of show: EventShow) async throws -> ShowSummary {
+        try await summary(of: show, takenCount: try await store.takenSeats(showID: show.id).count)
+    }
+
+    func summary(of show: EventShow, takenCount: Int) async throws -> ShowSummary {
         guard let venue = try await store.venue(id: show.venueID) else { throw ConciergeError.showNotFound(show.id) }
-        let taken = try await store.takenSeats(showID: show.id).count
-        return ShowSummary(show: show, venue: venue, availableSeats: venue.seats.count - taken, now: clock.now)
+        return ShowSummary(show: show, venue: venue, availableSeats: venue.seats.count - takenCount, now: clock.now)
     }
 
     // MARK: Bookings
@@ -91,9 +97,12 @@ public struct EventsService: Sendable {
     }
 
     public func view(_ booking: EventBooking) async throws -> BookingView {
-        let summary = try await show(id: booking.showID)
+        // The show and its venue only: the free-seat count (a read of every seat's state) is not
+        // part of a booking, and the payment's confirmation asks for this view.
+        guard let show = try await store.show(id: booking.showID), let venue = try await store.venue(id: show.venueID)
+        else { throw ConciergeError.showNotFound(booking.showID) }
         return BookingView(
-            booking: booking, show: summary.show, venue: summary.venue,
+            booking: booking, show: show, venue: venue,
             qrCode: booking.state == .confirmed ? scanPayload(booking) : nil)
     }
 

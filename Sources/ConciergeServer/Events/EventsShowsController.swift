@@ -35,7 +35,10 @@ struct EventsShowsController {
     @Sendable func seats(request: Request, context: AppRequestContext) async throws -> Response {
         let viewer = context.platformSession?.accountID
         let (summary, taken, mine) = try await events.seats(showID: try Self.showID(context), viewer: viewer)
-        return try jsonResponse(EventsWire.seats(summary, taken: taken, mine: mine, signedIn: viewer != nil))
+        let seats = EventsWire.seats(summary, taken: taken, mine: mine, signedIn: viewer != nil)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: seats.json))
     }
 
     @Sendable func seatMap(request: Request, context: AppRequestContext) async throws -> Response {
