@@ -7,7 +7,7 @@ public import Foundation
 /// instances racing for the last room, the second finds no row to update, throws `sold_out` and
 /// rolls back.
 public struct SQLStaysStore: StaysStore {
-    private let database: any SQLDatabase
+    let database: any SQLDatabase
 
     public init(database: any SQLDatabase) {
         self.database = database
@@ -293,99 +293,6 @@ public struct SQLStaysStore: StaysStore {
             "DELETE FROM stays_idempotency_keys WHERE created_at < ? RETURNING reservation_id", [SQLValue(cutoff)]
         ).count
     }
-
-    public func reservation(id: Int) async throws -> StaysReservationRecord? {
-        try await database.query("SELECT * FROM stays_reservations WHERE id = ?", [SQLValue(id)]).first
-            .map(Self.reservation(from:))
-    }
-
-    public func reservation(orderID: String) async throws -> StaysReservationRecord? {
-        try await database.query("SELECT * FROM stays_reservations WHERE order_id = ?", [.text(orderID)]).first
-            .map(Self.reservation(from:))
-    }
-
-    public func reservation(returnSecret: String) async throws -> StaysReservationRecord? {
-        try await database.query("SELECT * FROM stays_reservations WHERE return_secret = ?", [.text(returnSecret)])
-            .first.map(Self.reservation(from:))
-    }
-
-    public func guest(guestID: Int) async throws -> StaysGuest? {
-        try await database.query("SELECT * FROM stays_guests WHERE guest_id = ?", [SQLValue(guestID)]).first
-            .map(Self.guest(from:))
-    }
-
-    public func lapsedPendingReservations(now: Date, limit: Int) async throws -> [StaysReservationRecord] {
-        try await database.query(
-            """
-            SELECT * FROM stays_reservations WHERE status = 'pending_payment' AND pay_by <= ?
-            ORDER BY pay_by, id LIMIT ?
-            """, [SQLValue(now), SQLValue(limit)]
-        ).map(Self.reservation(from:))
-    }
-
-    public func apply(_ transition: StaysTransition) async throws -> StaysReservationRecord? {
-        try await database.transaction { db in
-            var sets = ["status = ?"]
-            var binds: [SQLValue] = [.text(transition.to.rawValue)]
-            if transition.to == .cancelled {
-                sets.append("cancelled_at = ?")
-                binds.append(SQLValue(transition.at))
-            }
-            if let refunded = transition.refundedCents {
-                sets.append("refunded_cents = ?")
-                binds.append(SQLValue(refunded))
-            }
-            if let charged = transition.chargedCents {
-                sets.append("charged_cents = ?")
-                binds.append(SQLValue(charged))
-            }
-            if transition.paid {
-                sets.append("paid_at = COALESCE(paid_at, ?)")
-                binds.append(SQLValue(transition.at))
-            }
-            let states = transition.from.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            guard
-                let row = try await db.query(
-                    """
-                    UPDATE stays_reservations SET \(sets.joined(separator: ", "))
-                    WHERE id = ? AND status IN (\(states)) RETURNING *
-                    """, binds + [SQLValue(transition.reservationID)]
-                ).first
-            else { return nil }
-            let record = try Self.reservation(from: row)
-            if transition.returnSoldNights {
-                // Nothing "unsells" a hold: the nights' units go back to the free stock here, once,
-                // under the conditional state change above.
-                let keys = (0..<record.checkIn.days(to: record.checkOut, in: Self.utc)).map {
-                    StaysUnits.key(roomType: record.roomTypeID, night: record.checkIn.adding(days: $0, in: Self.utc))
-                }
-                if !keys.isEmpty {
-                    try await db.query(
-                        "UPDATE inventory_units SET sold = sold - 1 WHERE unit_key IN (\(Self.marks(keys.count))) AND sold > 0",
-                        keys.map { .text($0) })
-                }
-            }
-            if let event = transition.orderEvent {
-                try await SQLOrderStore.move(orderID: event.orderID, to: transition.to.rawValue, event: event, in: db)
-            }
-            if let refund = transition.refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
-            if let status = transition.paymentStatus, let paymentID = record.prepayment?.paymentRecordID {
-                try await db.query(
-                    "UPDATE payments SET status = ? WHERE id = ?", [.text(status.rawValue), .text(paymentID)])
-            }
-            if let message = try transition.email(record) {
-                try await OutboxWriter.enqueue(message, in: db, at: transition.at)
-            }
-            return record
-        }
-    }
-
-    /// Nights are dates: counting them needs no zone.
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        return calendar
-    }()
 
     static func marks(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
