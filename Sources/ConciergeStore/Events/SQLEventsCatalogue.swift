@@ -149,37 +149,18 @@ extension SQLEventsStore {
     public func takenSeats(showID: String) async throws -> [String: SeatState] {
         var taken: [String: SeatState] = [:]
         let prefix = EventUnits.key(show: showID, seat: "")
-        let rows: [SQLRow]
-        switch database.dialect {
-        case .sqlite:
-            // SQLite compares text byte by byte, so the show's units are exactly the keys from
-            // "events:<show>:" up to "events:<show>;" (';' follows ':'): one range of the
-            // primary key instead of a lookup per seat of the venue (the seats benchmark's
-            // profile found those lookups most of an order's work).
-            rows = try await database.query(
-                """
-                SELECT unit_key, held, sold, capacity FROM inventory_units
-                WHERE unit_key >= ? AND unit_key < ? AND (held > 0 OR sold > 0 OR capacity = 0)
-                """, [.text(prefix), .text(String(prefix.dropLast()) + ";")])
-        case .postgres:
-            // PostgreSQL may order text by a language's collation, where no such range holds:
-            // through the show's venue's seats, one primary-key lookup per seat.
-            rows = try await database.query(
-                """
-                SELECT s.id AS seat_id, u.held AS held, u.sold AS sold, u.capacity AS capacity
-                FROM events_shows sh
-                JOIN events_seats s ON s.venue_id = sh.venue_id
-                JOIN inventory_units u ON u.unit_key = ? || s.id
-                WHERE sh.id = ? AND (u.held > 0 OR u.sold > 0 OR u.capacity = 0)
-                """, [.text(prefix), .text(showID)])
-        }
-        for row in rows {
-            let seat =
-                database.dialect == .sqlite
-                ? EventUnits.seat(in: try row.string("unit_key"), show: showID) : try row.string("seat_id")
-            guard let seat else { continue }
+        // Through the show's venue's seats: one primary-key lookup per seat, on both engines.
+        for row in try await database.query(
+            """
+            SELECT s.id AS seat_id, u.held AS held, u.sold AS sold, u.capacity AS capacity
+            FROM events_shows sh
+            JOIN events_seats s ON s.venue_id = sh.venue_id
+            JOIN inventory_units u ON u.unit_key = ? || s.id
+            WHERE sh.id = ? AND (u.held > 0 OR u.sold > 0 OR u.capacity = 0)
+            """, [.text(prefix), .text(showID)])
+        {
             // A house seat is a unit of capacity 0 (`blockHouseSeats`): no hold can take it.
-            taken[seat] =
+            taken[try row.string("seat_id")] =
                 try row.int("sold") > 0 ? .sold : try row.int("held") > 0 ? .reserved : .house
         }
         return taken
