@@ -26,11 +26,13 @@ public struct SandboxPaymentProvider: PaymentProvider {
     private let ledger: any SandboxLedger
     private let publicURL: String
     private let random: any RandomSource
+    private let clock: any TimeSource
 
-    public init(ledger: any SandboxLedger, publicURL: String, random: any RandomSource) {
+    public init(ledger: any SandboxLedger, publicURL: String, random: any RandomSource, clock: any TimeSource) {
         self.ledger = ledger
         self.publicURL = publicURL
         self.random = random
+        self.clock = clock
     }
 
     public func createPayment(_ request: PaymentRequest) async throws -> CreatedPayment {
@@ -55,7 +57,7 @@ public struct SandboxPaymentProvider: PaymentProvider {
     public func refundPayment(id: String, amountCents: Int, currency: String, reason: String, idempotencyKey: String)
         async throws -> String
     {
-        _ = try await ledger.refund(id: id, amountCents: amountCents, idempotencyKey: idempotencyKey, at: Date())
+        _ = try await ledger.refund(id: id, amountCents: amountCents, idempotencyKey: idempotencyKey, at: clock.now)
         return "sbx_re_\(idempotencyKey)"
     }
 

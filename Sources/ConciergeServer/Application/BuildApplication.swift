@@ -72,7 +72,8 @@ func assemble(
         hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock, random: random)
     let maps = try mapsProviders(configuration, clock: clock, logger: logger)
     let sandbox = SandboxPaymentProvider(
-        ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, random: random)
+        ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, random: random,
+        clock: clock)
     let payments: any PaymentProvider
     var stripeVerifiers: [StripeWebhookVerifier] = []
     switch configuration.payments {
