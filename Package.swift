@@ -33,6 +33,15 @@ let package = Package(
         // For its vendored SQLite amalgamation (the `VaporCSQLite` module, symbols prefixed
         // `sqlite_nio_`): `swift run concierge serve` then needs no system SQLite headers.
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        // Operations (issue 16): metrics, traces and configuration from kept libraries. OTLP over
+        // HTTP only: the gRPC exporter's dependencies would add minutes to every fresh build.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        .package(
+            url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
+            traits: [.defaults, "CommandLineArguments"]),
     ],
     targets: [
         // Wire types shared by the server and the SDK: Foundation only.
@@ -89,6 +98,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ],
             resources: [
                 .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"),

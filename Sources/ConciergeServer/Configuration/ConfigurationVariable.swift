@@ -43,6 +43,21 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_LOG_LEVEL", defaultValue: "info",
             summary: "trace, debug, info, notice, warning, error or critical."),
         .init(
+            name: "CONCIERGE_LOG_FORMAT", defaultValue: "text",
+            summary:
+                "`text` (a line per event) or `json` (one JSON object per line: level, time, message, request and trace ids)."
+        ),
+        .init(
+            name: "CONCIERGE_METRICS_TOKEN", defaultValue: "(unset)",
+            summary:
+                "Bearer token for GET /metrics (Prometheus text), 32+ characters; unset (and no metrics port), /metrics is off."
+        ),
+        .init(
+            name: "CONCIERGE_METRICS_PORT", defaultValue: "(unset)",
+            summary:
+                "Serve /metrics without a token on this port of CONCIERGE_HOST instead (a port only Prometheus reaches)."
+        ),
+        .init(
             name: "CONCIERGE_AUTO_MIGRATE", defaultValue: "true",
             summary: "Apply pending migrations when `serve` starts."),
         .init(

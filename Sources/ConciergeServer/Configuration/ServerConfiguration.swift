@@ -33,6 +33,9 @@ public struct ServerConfiguration: Sendable {
     public var secret: String?
     public var publicURL: String
     public var logLevel: Logger.Level
+    public var logFormat: LogFormat
+    /// Who may read /metrics: a bearer token on the main port, or a port of its own.
+    public var metrics: MetricsExposure
     public var autoMigrate: Bool
     public var trustProxy: Bool
     /// How many proxies in a row append to X-Forwarded-For (a CDN and a load balancer: 2).
@@ -62,6 +65,18 @@ public struct ServerConfiguration: Sendable {
         case devOutbox
         case smtp(url: String)
         case postmark(token: String, from: String)
+    }
+
+    public enum LogFormat: String, Sendable, CaseIterable {
+        case text
+        case json
+    }
+
+    /// Where Prometheus scrapes: nowhere, the main port behind a bearer token, or a port of its own.
+    public enum MetricsExposure: Sendable, Equatable {
+        case off
+        case bearerToken(String)
+        case separatePort(Int)
     }
 
     public enum PaymentProviderChoice: Sendable, Equatable {
@@ -111,6 +126,8 @@ public struct ServerConfiguration: Sendable {
                 "CONCIERGE_LOG_LEVEL", "must be one of trace, debug, info, notice, warning, error, critical")
         }
         logLevel = level
+        logFormat = try reader.choice("CONCIERGE_LOG_FORMAT", LogFormat.self)
+        metrics = try Self.metricsExposure(reader, port: port)
         autoMigrate = try reader.boolean("CONCIERGE_AUTO_MIGRATE")
         trustProxy = try reader.boolean("CONCIERGE_TRUST_PROXY")
         trustedProxyHops = try reader.integer("CONCIERGE_TRUSTED_PROXY_HOPS", in: 1...10)
@@ -247,6 +264,26 @@ public struct ServerConfiguration: Sendable {
 extension ServerConfiguration {
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// A port of its own wins; otherwise a token opens /metrics on the main port; neither, it is off.
+    fileprivate static func metricsExposure(_ reader: EnvironmentReader, port: Int) throws(ConfigurationError)
+        -> MetricsExposure
+    {
+        if reader.optional("CONCIERGE_METRICS_PORT") != nil {
+            let metricsPort = try reader.integer("CONCIERGE_METRICS_PORT", in: 1...65535)
+            guard metricsPort != port else {
+                throw ConfigurationError(
+                    "CONCIERGE_METRICS_PORT", "is \(metricsPort), the main port; give it a port of its own")
+            }
+            return .separatePort(metricsPort)
+        }
+        guard let token = reader.optional("CONCIERGE_METRICS_TOKEN") else { return .off }
+        guard token.count >= 32 else {
+            throw ConfigurationError(
+                "CONCIERGE_METRICS_TOKEN", "must be at least 32 characters (it has \(token.count))")
+        }
+        return .bearerToken(token)
     }
 
     /// A test key in production confirms rides for payments that move no money.

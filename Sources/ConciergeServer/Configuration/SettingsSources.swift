@@ -6,7 +6,8 @@ public enum SettingsSources {
     /// Settings whose values are secrets. Flags are readable by every local user (`ps`,
     /// `/proc/*/cmdline`), so production refuses these as flags (security review finding 25).
     public static let secretNames: Set<String> = [
-        "CONCIERGE_SECRET", "CONCIERGE_ADMIN_TOKEN", "DATABASE_URL", "MOLLIE_API_KEY", "STRIPE_SECRET_KEY",
+        "CONCIERGE_SECRET", "CONCIERGE_ADMIN_TOKEN", "CONCIERGE_METRICS_TOKEN", "DATABASE_URL", "MOLLIE_API_KEY",
+        "STRIPE_SECRET_KEY",
         "STRIPE_WEBHOOK_SECRET", "TWILIO_AUTH_TOKEN", "POSTMARK_TOKEN", "SMTP_URL", "GOOGLE_MAPS_API_KEY",
     ]
 
