@@ -59,6 +59,11 @@ struct Bench: AsyncParsableCommand {
                 "Run the server under a profiler, e.g. 'valgrind --tool=callgrind' (a full path or a program on PATH).",
                 valueName: "command"))
         var serverWrapper: String?
+        @Option(
+            help: ArgumentHelp(
+                "Metrics and tracing on the server: off, on, or compare (a plain and an observed server in alternating rounds; SQLite).",
+                valueName: "mode"))
+        var observability = "off"
         @Flag(help: "Print JSON instead of a table.") var json = false
 
         func validate() throws {
@@ -84,6 +89,10 @@ struct Bench: AsyncParsableCommand {
             benchmark.databaseURL = databaseURL.isEmpty ? nil : databaseURL
             benchmark.scenarios = scenarios.split(separator: ",").map { String($0) }
             benchmark.serverLogLevel = serverLogLevel
+            guard let mode = BenchmarkObservability(rawValue: observability) else {
+                throw ValidationError("--observability must be off, on or compare")
+            }
+            benchmark.observability = mode
             if let serverWrapper {
                 var words = serverWrapper.split(separator: " ").map(String.init)
                 if let program = words.first, !program.contains("/") {

@@ -18,6 +18,8 @@ public struct HTTPBenchmark: Sendable {
     public var executable = ServerProcess.ownExecutable
     /// Runs the server under a profiler: `["/usr/bin/valgrind", "--tool=callgrind"]`.
     public var serverWrapper: [String] = []
+    /// Metrics and tracing off, on, or both compared in one sitting.
+    public var observability = BenchmarkObservability.off
 
     public static let scenarioNames = LoadScenarios.names
 
@@ -43,7 +45,104 @@ public struct HTTPBenchmark: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var keepLog = false
         defer { if !keepLog { try? FileManager.default.removeItem(at: directory) } }
+        if observability == .compare, databaseURL != nil {
+            // Both servers would sign the same benchmark customers in on one database.
+            throw LoadError("--observability compare runs on SQLite (two servers, a database each)")
+        }
+        let sink = observability == .off ? nil : try await OTLPSink.start()
+        do {
+            let report = try await measure(in: directory, sink: sink, keepLog: &keepLog, progress: progress)
+            await sink?.stop()
+            return report
+        } catch {
+            await sink?.stop()
+            throw error
+        }
+    }
 
+    /// One server per variant (plain, observed, or both), each with its own database and fixture;
+    /// every round runs each scenario on each server in turn.
+    private func measure(
+        in directory: URL, sink: OTLPSink?, keepLog: inout Bool, progress: @Sendable (String) -> Void
+    ) async throws -> HTTPBenchmarkReport {
+        var variants: [(suffix: String, observed: Bool)] = []
+        switch observability {
+        case .off: variants = [("", false)]
+        case .on: variants = [("", true)]
+        case .compare: variants = [("", false), (BenchmarkObservability.observedSuffix, true)]
+        }
+        var servers: [(suffix: String, server: ServerProcess, fixture: BenchmarkFixture)] = []
+        defer { for entry in servers { entry.server.stop() } }
+        for (index, variant) in variants.enumerated() {
+            let server = try await startServer(
+                in: directory, name: "server\(index)", collector: variant.observed ? sink?.endpoint : nil)
+            var fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
+            if scenarios.contains(where: EventsLoadScenarios.names.contains) {
+                fixture.events = try await EventsLoadFixture.prepare(port: server.port, buyers: connections)
+                progress(
+                    "events: a \(EventsLoadFixture.seatCount)-seat hall, its shows and \(connections) verified buyers")
+            }
+            servers.append((variant.suffix, server, fixture))
+            progress(
+                "server\(variant.suffix) ready in \(Self.milliseconds(server.startToReady)) ms on port \(server.port)")
+        }
+        let chosen = try scenarios.map { name in
+            guard LoadScenarios.names.contains(name) else {
+                throw LoadError("unknown scenario '\(name)'; known: \(LoadScenarios.names.joined(separator: ", "))")
+            }
+            return name
+        }
+        var runs: [String: [LoadResult]] = [:]
+        // Reads first, then writes, each in interleaved rounds: the database's own work after a
+        // burst of writes (PostgreSQL's autovacuum and checkpoints share these two cores) must
+        // not land on the read scenarios.
+        let writes = Set(["book", "flow"] + StaysLoadScenarios.writes + EventsLoadScenarios.writes)
+        for phase in [chosen.filter { !writes.contains($0) }, chosen.filter { writes.contains($0) }] {
+            for round in 1...max(1, rounds) {
+                for name in phase {
+                    for entry in servers {
+                        guard let scenario = LoadScenarios.named(name, fixture: entry.fixture) else { continue }
+                        progress(
+                            "round \(round)/\(rounds) \(name)\(entry.suffix): \(connections) connections, "
+                                + "\(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
+                        let load = LoadRun(
+                            port: entry.server.port, connections: connections, warmup: warmup, duration: duration)
+                        let result = await load.run(scenario)
+                        runs[name + entry.suffix, default: []].append(result.renamed(name + entry.suffix))
+                        if let status = entry.server.exitStatus {
+                            keepLog = true
+                            throw LoadError(
+                                "the server exited (status \(status)) during \(name); its log: \(entry.server.logPath)")
+                        }
+                    }
+                }
+            }
+        }
+        let names = chosen.flatMap { name in servers.map { name + $0.suffix } }
+        let results = names.compactMap { runs[$0].map(LoadResult.median(of:)) }
+        let first = servers[0]
+        var seatSales: SeatSalesAudit?
+        if scenarios.contains("seats"), let events = first.fixture.events {
+            seatSales = try await SeatSalesAudit.run(port: first.server.port, fixture: events)
+        }
+        var observed: ObservabilitySummary?
+        if let sink, let last = servers.last {
+            observed = await ObservabilitySummary.collect(sink: sink, port: last.server.port)
+        }
+        let peak = first.server.peakResidentBytes
+        for entry in servers { entry.server.stop() }
+        return HTTPBenchmarkReport(
+            engine: databaseURL == nil ? "sqlite" : "postgresql", connections: connections,
+            durationSeconds: Self.seconds(duration), rounds: max(1, rounds),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            startToReadyMilliseconds: Self.milliseconds(first.server.startToReady),
+            peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
+            results: results, seatSales: seatSales, observability: observability, observed: observed)
+    }
+
+    /// A release server of its own on a free port, with the benchmark's settings; `collector`
+    /// turns metrics and tracing on.
+    private func startServer(in directory: URL, name: String, collector: String?) async throws -> ServerProcess {
         var environment = Self.rateLimits.merging(try StaysLoadScenarios.serverEnvironment(in: directory)) { $1 }
         environment["CONCIERGE_MODE"] = "dev"
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
@@ -52,10 +151,13 @@ public struct HTTPBenchmark: Sendable {
         // The events buyers sign up with a password before the clock starts; no scenario checks
         // one, so the cheapest bcrypt keeps the set-up (and a profile of the run) free of it.
         environment["CONCIERGE_BCRYPT_COST"] = "4"
+        if let collector {
+            environment.merge(BenchmarkObservability.serverEnvironment(collector: collector)) { $1 }
+        }
         if let databaseURL {
             environment["DATABASE_URL"] = databaseURL
         } else {
-            environment["CONCIERGE_SQLITE_PATH"] = directory.appendingPathComponent("bench.sqlite").path
+            environment["CONCIERGE_SQLITE_PATH"] = directory.appendingPathComponent("\(name).sqlite").path
             // The one server setting a run may choose from outside: how commits reach the disk.
             if let synchronous = ProcessInfo.processInfo.environment["CONCIERGE_SQLITE_SYNCHRONOUS"] {
                 environment["CONCIERGE_SQLITE_SYNCHRONOUS"] = synchronous
@@ -63,57 +165,9 @@ public struct HTTPBenchmark: Sendable {
         }
         let server = try ServerProcess(
             executable: executable, port: try await ServerProcess.freePort(), environment: environment,
-            logPath: directory.appendingPathComponent("server.log").path, wrapper: serverWrapper)
-        defer { server.stop() }
+            logPath: directory.appendingPathComponent("\(name).log").path, wrapper: serverWrapper)
         try await server.start(timeout: serverWrapper.isEmpty ? .seconds(30) : .seconds(600))
-        progress("server ready in \(Self.milliseconds(server.startToReady)) ms on port \(server.port)")
-
-        var fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
-        if scenarios.contains(where: EventsLoadScenarios.names.contains) {
-            fixture.events = try await EventsLoadFixture.prepare(port: server.port, buyers: connections)
-            progress("events: a \(EventsLoadFixture.seatCount)-seat hall, its shows and \(connections) verified buyers")
-        }
-        let load = LoadRun(port: server.port, connections: connections, warmup: warmup, duration: duration)
-        let chosen = try scenarios.map { name in
-            guard let scenario = LoadScenarios.named(name, fixture: fixture) else {
-                throw LoadError("unknown scenario '\(name)'; known: \(LoadScenarios.names.joined(separator: ", "))")
-            }
-            return scenario
-        }
-        var runs: [String: [LoadResult]] = [:]
-        // Reads first, then writes, each in interleaved rounds: the database's own work after a
-        // burst of writes (PostgreSQL's autovacuum and checkpoints share these two cores) must
-        // not land on the read scenarios.
-        let writes = Set(["book", "flow"] + StaysLoadScenarios.writes + EventsLoadScenarios.writes)
-        for phase in [chosen.filter { !writes.contains($0.name) }, chosen.filter { writes.contains($0.name) }] {
-            for round in 1...max(1, rounds) {
-                for scenario in phase {
-                    progress(
-                        "round \(round)/\(rounds) \(scenario.name): \(connections) connections, "
-                            + "\(Self.seconds(warmup)) s warm-up + \(Self.seconds(duration)) s")
-                    runs[scenario.name, default: []].append(await load.run(scenario))
-                    if let status = server.exitStatus {
-                        keepLog = true
-                        throw LoadError(
-                            "the server exited (status \(status)) during \(scenario.name); its log: \(server.logPath)")
-                    }
-                }
-            }
-        }
-        let results = chosen.compactMap { runs[$0.name].map(LoadResult.median(of:)) }
-        var seatSales: SeatSalesAudit?
-        if scenarios.contains("seats"), let events = fixture.events {
-            seatSales = try await SeatSalesAudit.run(port: server.port, fixture: events)
-        }
-        let peak = server.peakResidentBytes
-        server.stop()
-        return HTTPBenchmarkReport(
-            engine: databaseURL == nil ? "sqlite" : "postgresql", connections: connections,
-            durationSeconds: Self.seconds(duration), rounds: max(1, rounds),
-            cores: ProcessInfo.processInfo.activeProcessorCount,
-            startToReadyMilliseconds: Self.milliseconds(server.startToReady),
-            peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
-            results: results, seatSales: seatSales)
+        return server
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -13,6 +13,10 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     public let results: [LoadResult]
     /// The seats scenario's end check: seats sold twice, and the orders against the seat maps.
     public let seatSales: SeatSalesAudit?
+    /// Metrics and tracing: off, on, or compared (each scenario also run on an observed server).
+    public let observability: BenchmarkObservability
+    /// What the observed server exported and kept.
+    public let observed: ObservabilitySummary?
     public let ratios: [String: Double]
     public let targets: [Target]
 
@@ -27,7 +31,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         engine: String, connections: Int, durationSeconds: Double, rounds: Int, cores: Int,
         startToReadyMilliseconds: Double,
         peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult],
-        seatSales: SeatSalesAudit? = nil
+        seatSales: SeatSalesAudit? = nil, observability: BenchmarkObservability = .off,
+        observed: ObservabilitySummary? = nil
     ) {
         self.engine = engine
         self.connections = connections
@@ -39,11 +44,19 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         self.rateLimits = rateLimits
         self.results = results
         self.seatSales = seatSales
+        self.observability = observability
+        self.observed = observed
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ratios: [String: Double] = [:]
         if let health = byName["health"], health.perSecond > 0 {
             for name in ["pricing", "book", "seats", "seat-map"] {
                 if let other = byName[name] { ratios["\(name)/health"] = other.perSecond / health.perSecond }
+            }
+        }
+        let suffix = BenchmarkObservability.observedSuffix
+        for name in ["health", "pricing"] {
+            if let plain = byName[name], let observed = byName[name + suffix], plain.perSecond > 0 {
+                ratios["\(name)\(suffix)/\(name)"] = observed.perSecond / plain.perSecond
             }
         }
         self.ratios = ratios
@@ -61,6 +74,14 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         if bookTargets, let book = byName["book"] {
             let p99 = book.latencyMilliseconds.p99
             targets.append(.init(name: "book p99", goal: "≤ 50 ms", measured: "\(Self.f1(p99)) ms", met: p99 <= 50))
+        }
+        for name in ["health", "pricing"] {
+            guard let ratio = ratios["\(name)\(suffix)/\(name)"] else { continue }
+            let overhead = (1 - ratio) * 100
+            targets.append(
+                .init(
+                    name: "\(name) overhead", goal: "≤ 5 % (metrics + traces)", measured: "\(Self.f1(overhead)) %",
+                    met: overhead <= 5))
         }
         targets += Self.eventsTargets(byName, seatSales: seatSales, sqlite: engine == "sqlite")
         if let peakResidentMegabytes {
@@ -116,6 +137,12 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                     + "\(seatSales.soldOutAnswers) sold-out answers, \(seatSales.bestAvailableLostRaces) best-available "
                     + "409s with seats left")
             for mismatch in seatSales.mismatches.prefix(10) { lines.append("  mismatch: \(mismatch)") }
+        }
+        if let observed {
+            lines.append(
+                "observed server: \(observed.traceExports) trace exports (\(observed.traceBytes) bytes) reached the "
+                    + "stand-in collector; /metrics "
+                    + (observed.metricsSamples.map { "held \($0) samples" } ?? "did not answer 200"))
         }
         for result in results where result.firstError != nil {
             lines.append("first error in \(result.name): \(result.firstError ?? "")")

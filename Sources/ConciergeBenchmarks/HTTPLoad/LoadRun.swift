@@ -21,6 +21,13 @@ public struct LoadResult: Sendable, Codable {
 }
 
 extension LoadResult {
+    /// The same figures under another name (a scenario on the observed server of a comparison).
+    func renamed(_ newName: String) -> LoadResult {
+        LoadResult(
+            name: newName, summary: summary, operations: operations, seconds: seconds, perSecond: perSecond,
+            latencyMilliseconds: latencyMilliseconds, errors: errors, firstError: firstError)
+    }
+
     /// The round with the median throughput, with the errors of every round.
     static func median(of rounds: [LoadResult]) -> LoadResult {
         let sorted = rounds.sorted { $0.perSecond < $1.perSecond }
