@@ -20,7 +20,13 @@ public struct AsyncHTTPClientTransport: ProviderHTTPTransport {
         self.maxResponseBytes = maxResponseBytes
     }
 
+    /// Every real provider call of the process passes here, so this is where they are traced,
+    /// counted and remembered for `/ready`.
     public func send(_ request: ProviderHTTPRequest, timeout: Duration) async throws -> ProviderHTTPResponse {
+        try await ProviderCallInstrumentation.standard.measure(request) { try await exchange($0, timeout: timeout) }
+    }
+
+    private func exchange(_ request: ProviderHTTPRequest, timeout: Duration) async throws -> ProviderHTTPResponse {
         let deadline = ContinuousClock.now + timeout
         let maxResponseBytes = self.maxResponseBytes
         do {
