@@ -28,7 +28,8 @@ public struct DevOutbox: SMSSender, EmailSender, PushSender {
         try await store.append(
             DevOutboxMessage(channel: .sms, to: phone.e164, subject: nil, body: body, createdAt: clock.now),
             deliveryKey: deliveryKey)
-        logger.info("dev outbox: SMS to \(phone.e164): \(body)")
+        // Not the body: it holds sign-in codes, and logs travel further than /dev/outbox.
+        logger.info("dev outbox: SMS to \(phone.e164) (\(body.count) characters; read it at /dev/outbox)")
     }
 
     public func sendEmail(to address: String, subject: String, textBody: String) async throws {
@@ -56,6 +57,7 @@ public struct DevOutbox: SMSSender, EmailSender, PushSender {
             DevOutboxMessage(
                 channel: .push, to: deviceToken, subject: title, body: body, createdAt: clock.now, data: data),
             deliveryKey: deliveryKey)
-        logger.info("dev outbox: push to \(deviceToken): \(title)")
+        // A device token addresses the device: its first characters are enough to tell them apart.
+        logger.info("dev outbox: push to \(deviceToken.prefix(8))…: \(title)")
     }
 }
