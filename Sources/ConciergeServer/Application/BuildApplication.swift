@@ -30,7 +30,7 @@ func makeApplication(
         // An idle timeout, so connections that never finish their request (slowloris) are closed.
         server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.httpIdleTimeout)))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
-        services: [DatabaseService(database: assembly.database), assembly.maintenance],
+        services: [DatabaseService(database: assembly.database), assembly.maintenance] + assembly.metrics.services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: assembly.logger)
 }
@@ -41,6 +41,7 @@ struct Assembly {
     let database: any SQLDatabase
     let logger: Logger
     let maintenance: MaintenanceService
+    let metrics: MetricsWiring
 }
 
 /// - Parameters:
@@ -62,6 +63,8 @@ func assemble(
         if !applied.isEmpty { logger.info("applied migrations \(applied)") }
     }
     let secret = try await resolveSecret(configuration, database: database)
+    let metrics = MetricsWiring(
+        configuration: configuration, database: database, clock: clock, verticals: modules.map(\.name), logger: logger)
 
     let identity = SQLIdentityStore(database: database)
     let outbox = SQLOutboxStore(database: database)
@@ -92,10 +95,12 @@ func assemble(
     }
     let owners = PaymentOwnerRegistry()
     let dispatcher = PaymentDispatcher(
-        ledger: SQLPaymentLedger(database: database), owners: owners.forwarders(for: modules.map(\.name)))
+        ledger: SQLPaymentLedger(database: database),
+        owners: metrics.counting(owners.forwarders(for: modules.map(\.name))))
     let platform = PlatformServices(
         configuration: configuration, database: database, clock: clock, random: random, logger: logger,
-        hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: payments, sandbox: sandbox,
+        hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: metrics.counting(payments),
+        sandbox: sandbox,
         stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
         devIdentity: configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil)
 
@@ -105,6 +110,7 @@ func assemble(
     router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(renderers: renderers))
+    metrics.mount(on: router)
     router.add(
         middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy, hops: configuration.trustedProxyHops))
 
@@ -123,7 +129,7 @@ func assemble(
     let webhookEvents = SQLWebhookEventLog(database: database)
     PaymentWebhookController(
         dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers, events: webhookEvents,
-        clock: clock
+        clock: clock, recorder: metrics.recorder
     ).addRoutes(to: router)
     // Rate events older than the longest window (a day), and webhook ids older than a week (Stripe
     // retries for three days) are of no more use.
@@ -141,7 +147,10 @@ func assemble(
     jobs.append(MaintenanceJob("notification delivery") { try await deliverer.deliverDue() })
     // Every vertical's lapsed holds give their units back here, once, whichever instance runs it.
     let holdStore = SQLHoldStore(database: database)
-    jobs.append(MaintenanceJob("hold expiry") { _ = try await holdStore.expireLapsedHolds(now: clock.now, limit: 500) })
+    jobs.append(
+        MaintenanceJob("hold expiry") {
+            metrics.recorder.holdsLapsed(try await holdStore.expireLapsedHolds(now: clock.now, limit: 500).count)
+        })
     // Ended sessions and lapsed email tokens are kept a day (for support questions), then go.
     let sessions = SQLSessionStore(database: database)
     jobs.append(
@@ -152,13 +161,14 @@ func assemble(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
-        SandboxCheckoutController(sandbox: sandbox, dispatcher: dispatcher).addRoutes(to: router)
+        SandboxCheckoutController(sandbox: sandbox, dispatcher: dispatcher, recorder: metrics.recorder).addRoutes(
+            to: router)
     }
     // Last, so it wraps only the not-found responder: a known path with another method is 405.
     router.add(
         middleware: MethodNotAllowedMiddleware(
             routes: router.routes.map { ($0.path, $0.method) }, renderers: renderers))
-    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance)
+    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance, metrics: metrics)
 }
 
 /// The production secret comes from the environment; dev generates one on first start and

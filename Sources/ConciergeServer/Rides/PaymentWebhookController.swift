@@ -12,6 +12,8 @@ struct PaymentWebhookController {
     let stripeVerifiers: [StripeWebhookVerifier]
     let events: any WebhookEventLog
     let clock: any TimeSource
+    /// Counts each delivery by what became of it (`concierge_webhook_deliveries_total`).
+    let recorder: MetricsRecorder
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.post("payments/mollie/webhook", use: mollie)
@@ -26,11 +28,13 @@ struct PaymentWebhookController {
         guard payments.name == "mollie" else { return Response(status: .notFound) }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         guard let id = FormFields.first("id", in: String(buffer: buffer)), Self.isMolliePaymentID(id) else {
+            recorder.webhookDelivered(provider: "mollie", result: "rejected")
             throw ConciergeError(
                 .invalidInput, code: "invalid_request", message: "Send the payment id (tr_…) as the form field 'id'.")
         }
         guard try await dispatcher.isKnown(provider: payments.name, providerPaymentID: id) else {
             context.logger.info("mollie webhook for an unknown payment")
+            recorder.webhookDelivered(provider: "mollie", result: "unknown")
             return Response(status: .ok)
         }
         do {
@@ -38,10 +42,14 @@ struct PaymentWebhookController {
             try await dispatcher.dispatch(snapshot, provider: payments.name)
         } catch let error as ConciergeError where error.code == "payment_not_found" {
             context.logger.info("mollie webhook for an unknown payment")
+            recorder.webhookDelivered(provider: "mollie", result: "unknown")
+            return Response(status: .ok)
         } catch {
             context.logger.warning("mollie webhook not applied yet: \(error)")
+            recorder.webhookDelivered(provider: "mollie", result: "retry")
             return Response(status: .serviceUnavailable)
         }
+        recorder.webhookDelivered(provider: "mollie", result: "applied")
         return Response(status: .ok)
     }
 
@@ -61,24 +69,33 @@ struct PaymentWebhookController {
             }
         }
         guard let event = verified else {
+            recorder.webhookDelivered(provider: "stripe", result: "rejected")
             throw lastError
                 ?? ConciergeError(.invalidInput, code: "invalid_signature", message: "The Stripe signature is invalid.")
         }
-        guard let sessionID = event.checkoutSessionID else { return Response(status: .ok) }
+        guard let sessionID = event.checkoutSessionID else {
+            recorder.webhookDelivered(provider: "stripe", result: "ignored")
+            return Response(status: .ok)
+        }
         let now = clock.now
         // A claim not marked applied within a minute belongs to a delivery that died.
         guard
             try await events.claim(
                 provider: "stripe", eventID: event.id, at: now, staleBefore: now.addingTimeInterval(-60))
-        else { return Response(status: .ok) }
+        else {
+            recorder.webhookDelivered(provider: "stripe", result: "duplicate")
+            return Response(status: .ok)
+        }
         do {
             try await dispatcher.dispatch(try await payments.fetchPayment(id: sessionID), provider: payments.name)
         } catch {
             try? await events.release(provider: "stripe", eventID: event.id)
             context.logger.warning("stripe webhook not applied yet: \(error)")
+            recorder.webhookDelivered(provider: "stripe", result: "retry")
             return Response(status: .serviceUnavailable)
         }
         try await events.markApplied(provider: "stripe", eventID: event.id, at: clock.now)
+        recorder.webhookDelivered(provider: "stripe", result: "applied")
         return Response(status: .ok)
     }
 

@@ -9,6 +9,8 @@ import Hummingbird
 struct SandboxCheckoutController {
     let sandbox: SandboxPaymentProvider
     let dispatcher: PaymentDispatcher
+    /// Counts the outcomes the customer picks (the dispatcher's count finds the ledger moved).
+    let recorder: MetricsRecorder
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("sandbox/checkout/:paymentId", use: page)
@@ -56,6 +58,9 @@ struct SandboxCheckoutController {
         let snapshot = try await sandbox.completeCheckout(id: id, outcome: outcome)
         // Exactly what a provider webhook does next.
         try await dispatcher.dispatch(snapshot, provider: sandbox.name)
+        if payment.status != snapshot.status {
+            recorder.paymentReached(provider: sandbox.name, outcome: snapshot.status.rawValue)
+        }
         return Response(status: .seeOther, headers: [.location: payment.redirectURL])
     }
 
