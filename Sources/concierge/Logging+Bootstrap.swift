@@ -1,12 +1,10 @@
+import ConciergeServer
 import Logging
 
-/// Log lines go to standard error at the configured level.
+/// Log lines go to standard error at the configured level, as text or JSON lines
+/// (`CONCIERGE_LOG_FORMAT`).
 enum LogSetup {
-    static func bootstrap(level: Logger.Level) {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+    static func bootstrap(_ configuration: ServerConfiguration) {
+        LoggingSetup.bootstrap(format: configuration.logFormat, level: configuration.logLevel)
     }
 }

@@ -9,7 +9,7 @@ struct Migrate: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try flags.configuration()
-        LogSetup.bootstrap(level: configuration.logLevel)
+        LogSetup.bootstrap(configuration)
         let applied = try await migrateDatabase(configuration: configuration)
         print(
             applied.isEmpty

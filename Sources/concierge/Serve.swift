@@ -11,8 +11,9 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try flags.configuration()
-        LogSetup.bootstrap(level: configuration.logLevel)
+        LogSetup.bootstrap(configuration)
+        let spanExporter = try TracingSetup.bootstrap()
         let app = try await buildApplication(configuration: configuration)
-        try await app.runService()
+        try await TracingSetup.run(app, exporter: spanExporter, logger: Logger(label: "concierge"))
     }
 }
