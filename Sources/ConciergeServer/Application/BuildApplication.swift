@@ -55,6 +55,8 @@ func assemble(
 ) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
+    // Before anything makes a metric: a metric keeps the factory it was made with.
+    MetricsWiring.prepareProcess(configuration)
 
     let database = try await configuration.storage.open(logger: logger)
     let migrator = Migrator(database: database, groups: MigrationGroups.platform + modules.compactMap(\.migrations))

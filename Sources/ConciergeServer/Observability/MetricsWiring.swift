@@ -26,8 +26,13 @@ struct MetricsWiring: Sendable {
             census: MetricsCensusGauges(
                 census: SQLOperationsCensus(database: database, verticals: verticals), clock: clock,
                 smsBudgetPerHour: configuration.signIn.sendsPerHour, logger: logger))
-        // The database and provider decorators record through the global system.
-        if exposure != .off { MetricsBackend.bootstrap() }
+    }
+
+    /// Bootstraps the global metrics system (once per process) when /metrics is on, so the
+    /// database and provider decorators, which record through it, show in /metrics. Call it
+    /// before they are made: a metric keeps the factory it was made with.
+    static func prepareProcess(_ configuration: ServerConfiguration) {
+        if configuration.metrics != .off { MetricsBackend.bootstrap() }
     }
 
     /// Adds the request middleware and, with a token, /metrics. Call it right after the error
