@@ -6,7 +6,8 @@ struct Concierge: AsyncParsableCommand {
         commandName: "concierge",
         abstract: "Concierge: a self-hostable booking platform.",
         subcommands: [
-            Serve.self, Migrate.self, Rides.self, StaysCommand.self, EventsCommand.self, CommuteCommand.self,
+            Serve.self, Migrate.self, Config.self, Rides.self, StaysCommand.self, EventsCommand.self,
+            CommuteCommand.self,
             Bench.self,
             Reliability.self,
         ]

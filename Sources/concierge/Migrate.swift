@@ -8,7 +8,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var flags: ServerFlags
 
     func run() async throws {
-        let configuration = try flags.configuration()
+        let configuration = try await flags.configuration()
         LogSetup.bootstrap(configuration)
         let applied = try await migrateDatabase(configuration: configuration)
         print(

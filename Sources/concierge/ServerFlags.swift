@@ -3,9 +3,9 @@ import ConciergeServer
 import Foundation
 
 /// Every server setting as a flag: `--port 9000` is `CONCIERGE_PORT=9000`. Flags win over the
-/// environment; `NAME_FILE` reads a secret from a file; production refuses secrets as flags.
-/// The list comes from `ConfigurationVariable.all`, so a new variable gets its flag
-/// and its help line without touching this file.
+/// environment, which wins over `NAME_FILE` secrets and the config file (`--config-file`); see
+/// `EffectiveSettings`. The list comes from `ConfigurationVariable.all`, so a new variable gets
+/// its flag and its help line without touching this file.
 struct ServerFlags: ParsableArguments {
     @Argument(
         parsing: .allUnrecognized,
@@ -15,32 +15,19 @@ struct ServerFlags: ParsableArguments {
                 .joined(separator: "\n")))
     var settings: [String] = []
 
-    /// The environment with the flags applied, parsed into a configuration.
-    func configuration() throws -> ServerConfiguration {
-        var flags: [String: String] = [:]
-        var index = settings.startIndex
-        while index < settings.endIndex {
-            let argument = settings[index]
-            let (flag, inlineValue) = Self.split(argument)
-            guard let variable = ConfigurationVariable.all.first(where: { $0.flag == flag }) else {
-                throw ValidationError("unknown option '\(argument)'; see --help for the settings")
-            }
-            if let inlineValue {
-                flags[variable.name] = inlineValue
-            } else {
-                index += 1
-                guard index < settings.endIndex else { throw ValidationError("\(flag) needs a value") }
-                flags[variable.name] = settings[index]
-            }
-            index += 1
+    /// The settings from the flags, the environment and the config file, parsed. A configuration
+    /// error is not a usage error: it prints its one line, not the usage text.
+    func configuration() async throws -> ServerConfiguration {
+        if #available(macOS 15, *) {
+            return try await effectiveSettings().configuration()
         }
-        // A configuration error is not a usage error: print its one line, not the usage text.
-        return try ServerConfiguration(
-            environment: SettingsSources.merge(environment: ProcessInfo.processInfo.environment, flags: flags))
+        // swift-configuration needs macOS 15; before it, the environment alone.
+        guard settings.isEmpty else { throw ValidationError("settings as flags need macOS 15 or later") }
+        return try ServerConfiguration(environment: ProcessInfo.processInfo.environment)
     }
 
-    private static func split(_ argument: String) -> (String, String?) {
-        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    @available(macOS 15, *)
+    func effectiveSettings() async throws -> EffectiveSettings {
+        try await EffectiveSettings.load(arguments: settings, environment: ProcessInfo.processInfo.environment)
     }
 }

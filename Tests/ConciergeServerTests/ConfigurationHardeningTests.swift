@@ -103,14 +103,15 @@ import Testing
 
     /// Finding 25: flags are visible in the process list; secrets come from the environment or
     /// a file in production.
-    @Test func productionRefusesSecretsAsFlagsAndReadsThemFromFiles() throws {
-        let flagged = #expect(throws: ConfigurationError.self) {
-            try SettingsSources.merge(
-                environment: ["CONCIERGE_MODE": "production"],
-                flags: ["CONCIERGE_SECRET": String(repeating: "s", count: 40)])
+    @available(macOS 15, *)
+    @Test func productionRefusesSecretsAsFlagsAndReadsThemFromFiles() async throws {
+        let secret = String(repeating: "s", count: 40)
+        let flagged = await #expect(throws: ConfigurationError.self) {
+            try await EffectiveSettings.load(
+                arguments: ["--secret", secret], environment: ["CONCIERGE_MODE": "production"])
         }
         #expect(flagged?.description.contains("_FILE") == true)
-        _ = try SettingsSources.merge(environment: [:], flags: ["CONCIERGE_SECRET": String(repeating: "s", count: 40)])
+        _ = try await EffectiveSettings.load(arguments: ["--secret", secret], environment: [:])
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString)")
         try Data((String(repeating: "f", count: 40) + "\n").utf8).write(to: file)
@@ -118,11 +119,12 @@ import Testing
         var environment = Self.production
         environment["CONCIERGE_SECRET"] = nil
         environment["CONCIERGE_SECRET_FILE"] = file.path
-        let merged = try SettingsSources.merge(environment: environment, flags: ["CONCIERGE_PORT": "9000"])
-        #expect(merged["CONCIERGE_SECRET"] == String(repeating: "f", count: 40))
-        #expect(try ServerConfiguration(environment: merged).port == 9000)
-        #expect(throws: ConfigurationError.self) {
-            try SettingsSources.merge(environment: ["CONCIERGE_SECRET_FILE": "/nonexistent/secret"], flags: [:])
+        let settings = try await EffectiveSettings.load(arguments: ["--port", "9000"], environment: environment)
+        #expect(settings.environment["CONCIERGE_SECRET"] == String(repeating: "f", count: 40))
+        #expect(try settings.configuration().port == 9000)
+        await #expect(throws: ConfigurationError.self) {
+            try await EffectiveSettings.load(
+                arguments: [], environment: ["CONCIERGE_SECRET_FILE": "/nonexistent/secret"])
         }
     }
 }

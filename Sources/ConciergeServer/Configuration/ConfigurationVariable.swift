@@ -1,5 +1,5 @@
 /// Every setting the server reads: its environment variable, the matching command-line flag,
-/// its default and what it means. The README's configuration table and `serve --help` are made
+/// its default and what it means (its config-file key and secrecy: ConfigurationVariable+Sources). The README's configuration table and `serve --help` are made
 /// from this list, so documentation and code cannot drift apart.
 public struct ConfigurationVariable: Sendable {
     public let name: String
@@ -20,6 +20,11 @@ public struct ConfigurationVariable: Sendable {
         .init(name: "CONCIERGE_HOST", defaultValue: "127.0.0.1", summary: "Address to listen on."),
         .init(name: "CONCIERGE_PORT", defaultValue: "8080", summary: "Port to listen on (0 picks a free one)."),
         .init(name: "CONCIERGE_MODE", defaultValue: "dev", summary: "`dev` or `production`."),
+        .init(
+            name: "CONCIERGE_CONFIG_FILE", defaultValue: "(unset)",
+            summary:
+                "A JSON file of settings keyed by camel-case name (`port`, `sqlitePath`, `databaseUrl`); the environment and flags win over it."
+        ),
         .init(
             name: "CONCIERGE_SQLITE_PATH", defaultValue: "./concierge.sqlite",
             summary: "SQLite file, used unless DATABASE_URL is set."),
