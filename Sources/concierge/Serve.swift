@@ -10,7 +10,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var flags: ServerFlags
 
     func run() async throws {
-        let configuration = try flags.configuration()
+        let configuration = try await flags.configuration()
         LogSetup.bootstrap(configuration)
         let spanExporter = try TracingSetup.bootstrap()
         let app = try await buildApplication(configuration: configuration)
