@@ -65,9 +65,13 @@ import Testing
 
     /// The OpenAPI document lists exactly the routes the server mounts.
     @Test func theOpenAPIDocumentMatchesTheMountedRoutes() async throws {
-        // Dev mode with the admin API on mounts every route there is.
+        // Dev mode with the admin API and /metrics on mounts every route there is.
         let app = try await TestApp.make(
-            engine: .sqlite, environment: ["CONCIERGE_ADMIN_TOKEN": String(repeating: "a", count: 32)])
+            engine: .sqlite,
+            environment: [
+                "CONCIERGE_ADMIN_TOKEN": String(repeating: "a", count: 32),
+                "CONCIERGE_METRICS_TOKEN": String(repeating: "m", count: 32),
+            ])
         let assembly = try await assemble(configuration: app.configuration, clock: app.clock, logger: TestApp.quiet)
         let mounted = Set(
             assembly.router.routes.map { "\($0.method.rawValue.uppercased()) \(Self.openAPIPath($0.path.description))" }
