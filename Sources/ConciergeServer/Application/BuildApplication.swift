@@ -58,7 +58,8 @@ func assemble(
     // Before anything makes a metric: a metric keeps the factory it was made with.
     MetricsWiring.prepareProcess(configuration)
 
-    let database = try await configuration.storage.open(logger: logger)
+    let database = InstrumentedDatabase(
+        wrapping: try await configuration.storage.open(logger: logger), engine: configuration.storage.engineName)
     let migrator = Migrator(database: database, groups: MigrationGroups.platform + modules.compactMap(\.migrations))
     if configuration.autoMigrate {
         let applied = try await migrator.migrate(now: clock.now)
@@ -109,6 +110,7 @@ func assemble(
     let renderers = ErrorRenderers(
         byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))
     let router = Router(context: AppRequestContext.self)
+    router.addRequestTracing()
     router.add(middleware: RequestLoggingMiddleware())
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(renderers: renderers))
@@ -117,7 +119,8 @@ func assemble(
         middleware: ClientAddressMiddleware(trustProxy: configuration.trustProxy, hops: configuration.trustedProxyHops))
 
     SystemController(
-        migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load()
+        migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load(),
+        readiness: ReadinessSources(database: database, clock: clock)
     ).addRoutes(to: router)
     var jobs: [MaintenanceJob] = []
     var pushSender: (any PushSender)?

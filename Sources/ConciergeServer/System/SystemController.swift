@@ -1,6 +1,7 @@
 import ConciergeStore
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// Liveness, readiness and the API description.
@@ -8,6 +9,7 @@ struct SystemController {
     let migrator: Migrator
     let engineName: String
     let openAPIDocument: ByteBuffer
+    let readiness: ReadinessSources
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("health", use: health)
@@ -19,18 +21,13 @@ struct SystemController {
         let status: String
     }
 
-    struct Readiness: Encodable {
-        let status: String
-        let database: String
-        let schemaVersion: Int
-    }
-
     /// The process is up and serving; says nothing about the database.
     @Sendable func health(request: Request, context: AppRequestContext) async throws -> Response {
         try jsonResponse(Health(status: "ok"))
     }
 
-    /// Ready to serve traffic: the database answers and every migration is applied.
+    /// Ready to serve traffic: the database answers and every migration is applied. The answer
+    /// also shows the outbox backlog and each provider's last result (see `ReadinessReport`).
     @Sendable func ready(request: Request, context: AppRequestContext) async throws -> Response {
         let version: Int?
         let upToDate: Bool
@@ -38,10 +35,7 @@ struct SystemController {
             version = try await migrator.currentVersion()
             upToDate = try await migrator.isUpToDate()
         } catch {
-            context.logger.warning("readiness: database unreachable: \(error)")
-            return ErrorMiddleware<AppRequestContext>.response(
-                status: .serviceUnavailable,
-                body: .init(error: "The database is not reachable.", code: "not_ready"), retryAfter: 5)
+            return unreachable(error, logger: context.logger)
         }
         guard let version, upToDate else {
             return ErrorMiddleware<AppRequestContext>.response(
@@ -50,7 +44,18 @@ struct SystemController {
                     error: "The database schema is not up to date; run `concierge migrate`.", code: "not_ready"),
                 retryAfter: 5)
         }
-        return try jsonResponse(Readiness(status: "ready", database: engineName, schemaVersion: version))
+        do {
+            return try jsonResponse(try await readiness.report(engine: engineName, schemaVersion: version))
+        } catch {
+            return unreachable(error, logger: context.logger)
+        }
+    }
+
+    private func unreachable(_ error: any Error, logger: Logger) -> Response {
+        logger.warning("readiness: database unreachable: \(error)")
+        return ErrorMiddleware<AppRequestContext>.response(
+            status: .serviceUnavailable, body: .init(error: "The database is not reachable.", code: "not_ready"),
+            retryAfter: 5)
     }
 
     @Sendable func openAPI(request: Request, context: AppRequestContext) async throws -> Response {

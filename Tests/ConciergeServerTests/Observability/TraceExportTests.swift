@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// The real binary with `OTEL_EXPORTER_OTLP_ENDPOINT` pointing at a stand-in collector: the
+/// request's span, named by its route template and continuing the caller's `traceparent`, and
+/// its database transaction's child span arrive over OTLP/HTTP; the request's JSON log lines
+/// carry the same trace id next to the request id.
+@Suite(.serialized) struct TraceExportTests {
+    static let traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
+    static let callerSpanID = "00f067aa0ba902b7"
+    static let traceparent = ("traceparent", "00-\(traceID)-\(callerSpanID)-01")
+
+    @Test func spansGoOutAsProtobufWithTheCallersTraceIdAndTheRouteTemplate() async throws {
+        try await TraceOTLPReceiverStub.run { stub in
+            let server = try TraceServeProcess(environment: [
+                "OTEL_EXPORTER_OTLP_ENDPOINT": stub.endpoint, "OTEL_BSP_SCHEDULE_DELAY": "50",
+                "CONCIERGE_LOG_FORMAT": "json",
+            ])
+            try await server.start()
+            defer { server.stop() }
+            let sent = try await server.send(
+                "POST", "/rides/sms-code-send", json: #"{"phone": "+41791234567"}"#,
+                headers: [Self.traceparent, ("X-Request-Id", "trace-test-1")])
+            #expect(sent.status == 200)
+
+            let traceBytes = Data(hex: Self.traceID)
+            let exports = try await stub.waitUntil { exports in
+                let ours = exports.filter { $0.body.holds(traceBytes) }
+                return ours.contains { $0.body.holds("POST /rides/sms-code-send") }
+                    && ours.contains { $0.body.holds("sqlite transaction") }
+            }
+            #expect(exports.allSatisfy { $0.contentType == "application/x-protobuf" })
+
+            server.stop()
+            let lines = server.log.split(separator: "\n").compactMap(JSONLogLine.init)
+            let requestLine = try #require(lines.first { $0.string("request_id") == "trace-test-1" })
+            #expect(requestLine.string("trace_id") == Self.traceID)
+            #expect(requestLine.string("span_id")?.count == 16)
+        }
+    }
+
+    @Test func withHTTPJSONTheTransactionIsAChildOfTheRequestSpanWhichContinuesTheCaller() async throws {
+        try await TraceOTLPReceiverStub.run { stub in
+            let server = try TraceServeProcess(environment: [
+                "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": stub.endpoint + "/v1/traces",
+                "OTEL_EXPORTER_OTLP_PROTOCOL": "http/json", "OTEL_BSP_SCHEDULE_DELAY": "50",
+            ])
+            try await server.start()
+            defer { server.stop() }
+            let sent = try await server.send(
+                "POST", "/rides/sms-code-send", json: #"{"phone": "+41791234568"}"#, headers: [Self.traceparent])
+            #expect(sent.status == 200)
+
+            let exports = try await stub.waitUntil { exports in
+                let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }.filter { $0.traceID == Self.traceID }
+                return spans.contains { $0.name == "POST /rides/sms-code-send" }
+                    && spans.contains { $0.name == "sqlite transaction" }
+            }
+            #expect(exports.allSatisfy { $0.contentType.hasPrefix("application/json") })
+            let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }.filter { $0.traceID == Self.traceID }
+            let request = try #require(spans.first { $0.name == "POST /rides/sms-code-send" })
+            #expect(request.parentSpanID == Self.callerSpanID)
+            let transactions = spans.filter { $0.name == "sqlite transaction" }
+            #expect(!transactions.isEmpty)
+            #expect(transactions.allSatisfy { $0.parentSpanID == request.spanID })
+        }
+    }
+
+    @Test func withoutAnEndpointNoTraceIdReachesTheLogs() async throws {
+        let server = try TraceServeProcess(environment: ["CONCIERGE_LOG_FORMAT": "json"])
+        try await server.start()
+        let sent = try await server.get("/health", headers: [Self.traceparent, ("X-Request-Id", "no-trace-1")])
+        #expect(sent.status == 200)
+        server.stop()
+        let lines = server.log.split(separator: "\n").compactMap(JSONLogLine.init)
+        let requestLine = try #require(lines.first { $0.string("request_id") == "no-trace-1" })
+        #expect(requestLine.string("trace_id") == nil)
+        #expect(lines.allSatisfy { $0.string("trace_id") == nil })
+    }
+}
+
+/// One span of an OTLP/JSON export. Ids are hex in OTLP/JSON; base64 (protobuf's JSON mapping
+/// of bytes) is read too.
+struct OTLPJSONSpan {
+    let traceID: String
+    let spanID: String
+    let parentSpanID: String
+    let name: String
+
+    static func all(in body: Data) -> [OTLPJSONSpan] {
+        guard let root = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return [] }
+        let resources = root["resourceSpans"] as? [[String: Any]] ?? []
+        let scopes = resources.flatMap { $0["scopeSpans"] as? [[String: Any]] ?? [] }
+        return scopes.flatMap { $0["spans"] as? [[String: Any]] ?? [] }.map {
+            OTLPJSONSpan(
+                traceID: hex($0["traceId"]), spanID: hex($0["spanId"]), parentSpanID: hex($0["parentSpanId"]),
+                name: $0["name"] as? String ?? "")
+        }
+    }
+
+    private static func hex(_ value: Any?) -> String {
+        guard let text = value as? String, !text.isEmpty else { return "" }
+        if text.count % 2 == 0, text.allSatisfy(\.isHexDigit), text.count == 32 || text.count == 16 {
+            return text.lowercased()
+        }
+        guard let bytes = Data(base64Encoded: text) else { return text }
+        return bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
+    }
+}
+
+/// One line of `CONCIERGE_LOG_FORMAT=json` output, parsed.
+struct JSONLogLine {
+    let fields: [String: Any]
+
+    init?(_ line: Substring) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            return nil
+        }
+        fields = object
+    }
+
+    func string(_ key: String) -> String? { fields[key] as? String }
+}
