@@ -23,15 +23,14 @@ struct SourceList {
         for variable in variables {
             let value = reader.string(forKey: ConfigKey(variable.key), isSecret: variable.isSecret)
             // The reader tries the providers in order and stops at the first that answers or fails.
-            let answered = recorder.event(forKey: variable.key)?.providerResults.enumerated().last
-            switch answered?.element.result {
+            let results = recorder.event(forKey: variable.key)?.providerResults ?? []
+            switch results.last?.result {
             case .failure(let error):
-                throw Self.refusal(error, variable: variable, source: sources[answered!.offset](variable))
+                throw Self.refusal(error, variable: variable, source: sources[results.count - 1](variable))
             case .success(let lookup) where lookup.value != nil:
-                settings.append(
-                    .init(
-                        variable: variable, value: value, source: sources[answered!.offset](variable),
-                        isSecret: variable.isSecret || lookup.value?.isSecret == true))
+                let isSecret = variable.isSecret || lookup.value?.isSecret == true
+                let source = sources[results.count - 1](variable)
+                settings.append(.init(variable: variable, value: value, source: source, isSecret: isSecret))
             default:
                 settings.append(
                     .init(variable: variable, value: nil, source: .defaultValue, isSecret: variable.isSecret))
