@@ -1,4 +1,3 @@
-public import ConciergeCore
 public import Foundation
 
 /// The last answer of each provider this process called, for `/ready`: an operator sees at a
@@ -10,6 +9,13 @@ public final class ProviderCallRegistry: @unchecked Sendable {
         public let at: Date
         /// Why the call failed, in a few words that never hold credentials or a body.
         public let error: String?
+
+        public init(provider: String, ok: Bool, at: Date, error: String?) {
+            self.provider = provider
+            self.ok = ok
+            self.at = at
+            self.error = error
+        }
     }
 
     /// The registry every real transport of this process reports to.
