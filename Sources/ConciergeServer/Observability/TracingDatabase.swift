@@ -68,8 +68,8 @@ struct InstrumentedDatabase: SQLDatabase {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
+                // `withSpan` records the error on the span.
                 errors.increment()
-                span.recordError(error)
                 throw error
             }
         }
