@@ -36,4 +36,19 @@ import Testing
             #expect(scrape.value("concierge_bookings", ["vertical": "rides", "state": "confirmed"]) == 1)
         }
     }
+
+    @Test func aPaymentCompletedAfterCancellingCountsItsRefundOnce() async throws {
+        let app = try await TestApp.withMetrics()
+        let mollie = PaymentWebhookTests.FakeProvider(name: "mollie")
+        try await app.runWithWorker(payments: mollie) { client, _ in
+            let (reference, paymentID, token) = try await PaymentWebhookTests.bookOne(client, app: app)
+            #expect(try await client.send(.post, "/rides/bookings/\(reference)/cancel", token: token).status == .ok)
+            mollie.set(paymentID, .paid)
+            #expect(try await client.mollieWebhook(id: paymentID).status == .ok)
+            #expect(try await client.mollieWebhook(id: paymentID).status == .ok)
+            let scrape = try await client.scrape()
+            #expect(scrape.value("concierge_payments_total", ["provider": "mollie", "outcome": "refunded"]) == 1)
+            #expect(scrape.value("concierge_bookings", ["vertical": "rides", "state": "cancelled"]) == 1)
+        }
+    }
 }
