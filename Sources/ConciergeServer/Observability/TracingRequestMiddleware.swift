@@ -35,7 +35,8 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func name(_ span: any Span, method: String, route: String?, status: Int) {
-        let route = route ?? "unknown"
+        // As the request metrics name it: no match is "NotFound" (or nothing) in Hummingbird.
+        let route = route.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "unknown"
         span.operationName = "\(method) \(route)"
         span.attributes["http.route"] = route
         span.attributes["http.response.status_code"] = status

@@ -1,0 +1,80 @@
+import ConciergeTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import InMemoryTracing
+import Testing
+import Tracing
+
+@testable import ConciergeServer
+
+/// The request span: named by method and route template, continuing the caller's context,
+/// carrying the request id; added only when a tracer is bootstrapped.
+@Suite struct TraceRequestSpanTests {
+    @Test func theSpanIsNamedByTheRouteTemplateAndContinuesTheCaller() async throws {
+        let tracer = InMemoryTracer()
+        let router = Router(context: AppRequestContext.self)
+        router.addRequestTracing(tracer: tracer)
+        router.add(middleware: RequestLoggingMiddleware())
+        router.get("things/:id") { _, context -> String in
+            // A span started here (a transaction, a provider call) is the request span's child.
+            tracer.withSpan("inner") { _ in context.parameters.get("id") ?? "" }
+        }
+        try await Application(router: router).test(.router) { client in
+            let answer = try await client.execute(
+                uri: "/things/42?token=secret", method: .get,
+                headers: [
+                    .init(InMemoryTracer.traceIDKey)!: "trace-from-caller", .init(InMemoryTracer.spanIDKey)!: "caller",
+                    .init("X-Request-Id")!: "req-42",
+                ])
+            #expect(answer.status == .ok)
+            _ = try await client.execute(uri: "/nowhere", method: .post)
+        }
+        let request = try #require(tracer.finishedSpans.first { $0.operationName == "GET /things/{id}" })
+        #expect(request.kind == .server)
+        #expect(request.traceID == "trace-from-caller")
+        #expect(request.parentSpanID == "caller")
+        #expect(request.attributes["http.route"]?.toSpanAttribute() == .string("/things/{id}"))
+        #expect(request.attributes["http.response.status_code"]?.toSpanAttribute() == .int64(200))
+        #expect(request.attributes["concierge.request_id"]?.toSpanAttribute() == .string("req-42"))
+        // The raw path and its query are not recorded.
+        #expect(!"\(request.attributes)".contains("secret") && !"\(request.attributes)".contains("/things/42"))
+        let inner = try #require(tracer.finishedSpans.first { $0.operationName == "inner" })
+        #expect(inner.parentSpanID == request.spanID)
+        let unmatched = try #require(tracer.finishedSpans.first { $0.operationName.hasPrefix("POST") })
+        #expect(unmatched.operationName == "POST unknown")
+    }
+
+    @Test func tracingIsOnlyRequestedByAnOTLPEndpoint() {
+        #expect(!TracingSetup.isRequested([:]))
+        #expect(!TracingSetup.isRequested(["OTEL_EXPORTER_OTLP_ENDPOINT": ""]))
+        #expect(TracingSetup.isRequested(["OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318"]))
+        #expect(TracingSetup.isRequested(["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://collector:4318/v1/traces"]))
+        #expect(
+            !TracingSetup.isRequested([
+                "OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318", "OTEL_SDK_DISABLED": "true",
+            ]))
+        #expect(
+            !TracingSetup.isRequested([
+                "OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318", "OTEL_TRACES_EXPORTER": "none",
+            ]))
+    }
+
+    @Test func withoutATracerTheRouterGetsNoTracingMiddleware() async throws {
+        let plain = Router(context: AppRequestContext.self)
+        plain.get("x") { _, _ in "x" }
+        let traced = Router(context: AppRequestContext.self)
+        traced.addRequestTracing(tracer: NoOpTracer())
+        traced.get("x") { _, _ in "x" }
+        // The same responder chain: no middleware was added.
+        #expect(
+            String(describing: type(of: traced.buildResponder()))
+                == String(describing: type(of: plain.buildResponder())))
+        #expect(String(reflecting: traced.buildResponder()) == String(reflecting: plain.buildResponder()))
+        // Which the comparison would see: with a tracer the chain differs.
+        let withTracer = Router(context: AppRequestContext.self)
+        withTracer.addRequestTracing(tracer: InMemoryTracer())
+        withTracer.get("x") { _, _ in "x" }
+        #expect(String(reflecting: withTracer.buildResponder()) != String(reflecting: plain.buildResponder()))
+    }
+}
