@@ -39,8 +39,10 @@ struct MetricsCensusGauges: Sendable {
         for count in figures.activeHolds {
             gauge("concierge_holds_active", count.value, Self.dimensions(count, "vertical"))
         }
-        for count in figures.outboxBacklog {
-            gauge("concierge_outbox_backlog", count.value, Self.dimensions(count, "channel"))
+        // Every channel, 0 when empty: an alert on the backlog needs a series to compare.
+        let backlog = Dictionary(figures.outboxBacklog.map { ($0.labels["channel"] ?? "", $0.value) }) { $0 + $1 }
+        for channel in Set(OutboxMessage.Channel.allCases.map(\.rawValue)).union(backlog.keys) {
+            gauge("concierge_outbox_backlog", backlog[channel] ?? 0, [("channel", channel)])
         }
         let oldestAge = figures.oldestPendingNotification.map { max(0, now.timeIntervalSince($0)) } ?? 0
         Metrics.Gauge(label: "concierge_outbox_oldest_age_seconds", factory: factory).record(oldestAge)

@@ -38,6 +38,10 @@ import Testing
                 scrape.value("concierge_http_requests_total", ["route": "/health", "method": "GET", "status": "200"])
                     == 1)
             #expect(scrape.value("concierge_sms_sends_budget_per_hour") == 1000)
+            for channel in ["email", "sms", "push"] {
+                #expect(scrape.value("concierge_outbox_backlog", ["channel": channel]) == 0)
+            }
+            #expect(scrape.value("concierge_outbox_oldest_age_seconds") == 0)
             // Buckets from 1 ms to 10 s.
             let buckets = scrape.samples.filter { $0.name == "concierge_http_request_duration_seconds_bucket" }
             #expect(Set(buckets.compactMap { $0.labels["le"] }).isSuperset(of: ["0.001", "10.0", "+Inf"]))
