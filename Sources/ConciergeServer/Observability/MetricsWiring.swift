@@ -36,8 +36,10 @@ struct MetricsWiring: Sendable {
     }
 
     /// Adds the request middleware and, with a token, /metrics. Call it right after the error
-    /// middleware: the request middleware then sees errors before they become responses.
+    /// middleware: the request middleware then sees errors before they become responses. With
+    /// /metrics off nobody can read them, so requests are not measured at all.
     func mount(on router: Router<AppRequestContext>) {
+        guard exposure != .off else { return }
         router.add(middleware: MetricsHTTPMiddleware(recorder: recorder))
         if case .bearerToken(let token) = exposure { exposition.addRoute(to: router, token: token) }
     }
