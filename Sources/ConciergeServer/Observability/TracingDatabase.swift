@@ -13,13 +13,15 @@ import Tracing
 struct InstrumentedDatabase: SQLDatabase {
     private let upstream: any SQLDatabase
     private let engine: String
+    /// Nil when tracing is off: transactions then skip the span machinery altogether.
     private let tracer: (any Tracer)?
     private let duration: Timer
     private let inFlight: Meter
     private let errors: Counter
 
     /// - Parameters:
-    ///   - tracer: the process's bootstrapped tracer unless a test passes its own.
+    ///   - tracer: the process's bootstrapped tracer (read once: `serve` bootstraps it before the
+    ///     application is built) unless a test passes its own.
     ///   - metrics: the process's bootstrapped metrics factory unless a test passes its own.
     init(
         wrapping upstream: any SQLDatabase, engine: String, tracer: (any Tracer)? = nil,
@@ -27,7 +29,8 @@ struct InstrumentedDatabase: SQLDatabase {
     ) {
         self.upstream = upstream
         self.engine = engine
-        self.tracer = tracer
+        let tracer = tracer ?? InstrumentationSystem.tracer
+        self.tracer = tracer is NoOpTracer ? nil : tracer
         let factory = metrics ?? MetricsSystem.factory
         let dimensions = [("engine", engine)]
         duration = Timer(label: "concierge_db_transaction_duration_seconds", dimensions: dimensions, factory: factory)
@@ -48,7 +51,6 @@ struct InstrumentedDatabase: SQLDatabase {
     func transaction<T: Sendable>(
         lockKeys: [String], _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
     ) async throws -> T {
-        let tracer = self.tracer ?? InstrumentationSystem.tracer
         let started = ContinuousClock.now
         inFlight.increment()
         defer {
@@ -56,22 +58,31 @@ struct InstrumentedDatabase: SQLDatabase {
             let (seconds, attoseconds) = started.duration(to: .now).components
             duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         }
-        return try await tracer.withSpan("\(engine) transaction", ofKind: .client) { span in
+        // Only under a request's span: the background jobs' transactions, every few seconds on
+        // every instance, would otherwise each start a trace of their own. They are measured.
+        guard let tracer, let parent = ServiceContext.current else {
+            return try await counted { try await upstream.transaction(lockKeys: lockKeys, body) }
+        }
+        return try await tracer.withSpan("\(engine) transaction", context: parent, ofKind: .client) { span in
             span.attributes["db.system"] = engine
             span.attributes["concierge.db.lock_keys"] = lockKeys.count
-            do {
-                return try await upstream.transaction(lockKeys: lockKeys, body)
-            } catch let error as ConciergeError {
-                // A rule said no (a seat taken, a hold lapsed) and the transaction rolled back as
-                // it should: the database did its job.
-                throw error
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
-                // `withSpan` records the error on the span.
-                errors.increment()
-                throw error
-            }
+            // `withSpan` records a thrown error on the span.
+            return try await counted { try await upstream.transaction(lockKeys: lockKeys, body) }
+        }
+    }
+
+    private func counted<T>(_ transaction: () async throws -> T) async throws -> T {
+        do {
+            return try await transaction()
+        } catch let error as ConciergeError {
+            // A rule said no (a seat taken, a hold lapsed) and the transaction rolled back as it
+            // should: the database did its job.
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            errors.increment()
+            throw error
         }
     }
 

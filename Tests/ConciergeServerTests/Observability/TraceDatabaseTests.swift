@@ -39,9 +39,12 @@ import Tracing
         #expect(span.attributes["db.system"]?.toSpanAttribute() == .string(name))
         let timer = try metrics.expectTimer("concierge_db_transaction_duration_seconds", [("engine", name)])
         #expect(timer.values.count == 1)
-        // Queries outside a transaction are not traced.
+        // Neither queries outside a transaction nor a transaction outside a request (a
+        // background job's) start a span; the job's transaction is still timed.
         try await database.query("SELECT 1 AS one")
+        _ = try await database.transaction { executor in try await executor.query("SELECT 1 AS one") }
         #expect(tracer.finishedSpans.count == 2)
+        #expect(timer.values.count == 2)
     }
 
     @Test func aFailingTransactionIsCountedAndARefusalByARuleIsNot() async throws {
@@ -52,15 +55,25 @@ import Tracing
         defer { Task { try? await database.close() } }
         let errors = try metrics.expectCounter("concierge_db_transaction_errors_total", [("engine", "sqlite")])
 
-        await #expect(throws: ConciergeError.self) {
-            try await database.transaction { _ in throw ConciergeError.sessionExpired }
+        let request = tracer.startSpan("POST /events/api/checkout", ofKind: .server)
+        await ServiceContext.$current.withValue(request.context) {
+            await #expect(throws: ConciergeError.self) {
+                try await database.transaction { _ in throw ConciergeError.sessionExpired }
+            }
+            #expect(errors.totalValue == 0)
+            await #expect(throws: (any Error).self) {
+                try await database.transaction { executor in try await executor.query("SELECT * FROM no_such_table") }
+            }
+            #expect(errors.totalValue == 1)
         }
-        #expect(errors.totalValue == 0)
+        request.end()
+        // Outside a request too.
         await #expect(throws: (any Error).self) {
             try await database.transaction { executor in try await executor.query("SELECT * FROM no_such_table") }
         }
-        #expect(errors.totalValue == 1)
-        #expect(tracer.finishedSpans.last?.errors.count == 1)
+        #expect(errors.totalValue == 2)
+        let failed = try #require(tracer.finishedSpans.last { $0.operationName == "sqlite transaction" })
+        #expect(failed.errors.count == 1)
         #expect(try metrics.expectMeter("concierge_db_transactions_in_flight", [("engine", "sqlite")]).lastValue == 0)
     }
 }
