@@ -17,6 +17,11 @@ public enum TracingSetup {
         guard isRequested(environment) else { return nil }
         var configuration = OTel.Configuration.default
         configuration.serviceName = "concierge"
+        // swift-otel's own messages go through our log handler (JSON lines stay JSON), from
+        // warnings up: at info it prints each OTEL_* variable's value, headers (credentials)
+        // included. OTEL_LOG_LEVEL still overrides.
+        configuration.diagnosticLogger = .custom(Logger(label: "swift-otel"))
+        configuration.diagnosticLogLevel = .warning
         configuration.logs.enabled = false
         configuration.metrics.enabled = false
         let backend = try OTel.makeTracingBackend(configuration: configuration)

@@ -15,6 +15,9 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        // Probes and scrapes come every few seconds from every load balancer and Prometheus:
+        // a trace each would bury the requests worth reading.
+        if Self.untraced.contains(request.uri.path) { return try await next(request, context) }
         var parent = ServiceContext.current ?? .topLevel
         tracer.extract(request.headers, into: &parent, using: RequestHeadersExtractor())
         let method = request.method.rawValue
@@ -33,6 +36,8 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
     }
+
+    static var untraced: Set<String> { ["/health", "/ready", "/metrics"] }
 
     private func name(_ span: any Span, method: String, route: String?, status: Int) {
         // As the request metrics name it: no match is "NotFound" (or nothing) in Hummingbird.

@@ -30,9 +30,14 @@ import Testing
                     && ours.contains { $0.body.holds("sqlite transaction") }
             }
             #expect(exports.allSatisfy { $0.contentType == "application/x-protobuf" })
+            // The start-up polls of /ready are not traced.
+            #expect(!exports.contains { $0.body.holds("/ready") })
 
             server.stop()
-            let lines = server.log.split(separator: "\n").compactMap(JSONLogLine.init)
+            // Every line is JSON, swift-otel's own included.
+            let rawLines = server.log.split(separator: "\n")
+            #expect(rawLines.allSatisfy { JSONLogLine($0) != nil }, "\(rawLines.filter { JSONLogLine($0) == nil })")
+            let lines = rawLines.compactMap(JSONLogLine.init)
             let requestLine = try #require(lines.first { $0.string("request_id") == "trace-test-1" })
             #expect(requestLine.string("trace_id") == Self.traceID)
             #expect(requestLine.string("span_id")?.count == 16)
@@ -69,7 +74,9 @@ import Testing
     @Test func withoutAnEndpointNoTraceIdReachesTheLogs() async throws {
         let server = try TraceServeProcess(environment: ["CONCIERGE_LOG_FORMAT": "json"])
         try await server.start()
-        let sent = try await server.get("/health", headers: [Self.traceparent, ("X-Request-Id", "no-trace-1")])
+        let sent = try await server.send(
+            "POST", "/rides/sms-code-send", json: #"{"phone": "+41791234569"}"#,
+            headers: [Self.traceparent, ("X-Request-Id", "no-trace-1")])
         #expect(sent.status == 200)
         server.stop()
         let lines = server.log.split(separator: "\n").compactMap(JSONLogLine.init)

@@ -16,6 +16,7 @@ import Tracing
         let router = Router(context: AppRequestContext.self)
         router.addRequestTracing(tracer: tracer)
         router.add(middleware: RequestLoggingMiddleware())
+        router.get("health") { _, _ in "ok" }
         router.get("things/:id") { _, context -> String in
             // A span started here (a transaction, a provider call) is the request span's child.
             tracer.withSpan("inner") { _ in context.parameters.get("id") ?? "" }
@@ -29,6 +30,7 @@ import Tracing
                 ])
             #expect(answer.status == .ok)
             _ = try await client.execute(uri: "/nowhere", method: .post)
+            _ = try await client.execute(uri: "/health", method: .get)
         }
         let request = try #require(tracer.finishedSpans.first { $0.operationName == "GET /things/{id}" })
         #expect(request.kind == .server)
@@ -43,6 +45,8 @@ import Tracing
         #expect(inner.parentSpanID == request.spanID)
         let unmatched = try #require(tracer.finishedSpans.first { $0.operationName.hasPrefix("POST") })
         #expect(unmatched.operationName == "POST unknown")
+        // Probes are not traced.
+        #expect(tracer.finishedSpans.count == 3)
     }
 
     @Test func tracingIsOnlyRequestedByAnOTLPEndpoint() {
