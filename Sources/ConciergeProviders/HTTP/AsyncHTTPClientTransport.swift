@@ -21,9 +21,12 @@ public struct AsyncHTTPClientTransport: ProviderHTTPTransport {
     }
 
     /// Every real provider call of the process passes here, so this is where they are traced,
-    /// counted and remembered for `/ready`.
+    /// counted and remembered for `/ready`. AsyncHTTPClient itself adds a span below this one and
+    /// sends its `traceparent` when a tracer is bootstrapped.
     public func send(_ request: ProviderHTTPRequest, timeout: Duration) async throws -> ProviderHTTPResponse {
-        try await ProviderCallInstrumentation.standard.measure(request) { try await exchange($0, timeout: timeout) }
+        try await ProviderCallInstrumentation.standard.measure(request, propagating: false) {
+            try await exchange($0, timeout: timeout)
+        }
     }
 
     private func exchange(_ request: ProviderHTTPRequest, timeout: Duration) async throws -> ProviderHTTPResponse {

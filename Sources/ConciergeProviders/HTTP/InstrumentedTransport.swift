@@ -21,7 +21,7 @@ public struct InstrumentedTransport: ProviderHTTPTransport {
     }
 
     public func send(_ request: ProviderHTTPRequest, timeout: Duration) async throws -> ProviderHTTPResponse {
-        try await instrumentation.measure(request) { try await upstream.send($0, timeout: timeout) }
+        try await instrumentation.measure(request, propagating: true) { try await upstream.send($0, timeout: timeout) }
     }
 }
 
@@ -46,8 +46,12 @@ public struct ProviderCallInstrumentation: Sendable {
         self.clock = clock
     }
 
+    /// - Parameter propagating: whether to add the span's `traceparent` to the request; not for
+    ///   AsyncHTTPClient, which adds its own (its span is a child of this one), and a second
+    ///   `traceparent` header would make the provider discard both.
     func measure(
-        _ request: ProviderHTTPRequest, _ send: (ProviderHTTPRequest) async throws -> ProviderHTTPResponse
+        _ request: ProviderHTTPRequest, propagating: Bool,
+        _ send: (ProviderHTTPRequest) async throws -> ProviderHTTPResponse
     ) async throws -> ProviderHTTPResponse {
         let provider = InstrumentedProviderName.of(url: request.url)
         let tracer = self.tracer ?? InstrumentationSystem.tracer
@@ -58,7 +62,7 @@ public struct ProviderCallInstrumentation: Sendable {
             span.attributes["server.address"] = URLComponents(string: request.url)?.host
             span.attributes["concierge.provider"] = provider
             var request = request
-            tracer.inject(span.context, into: &request.headers, using: ProviderHeadersInjector())
+            if propagating { tracer.inject(span.context, into: &request.headers, using: ProviderHeadersInjector()) }
             let outcome: InstrumentedProviderOutcome
             let response: ProviderHTTPResponse
             do {

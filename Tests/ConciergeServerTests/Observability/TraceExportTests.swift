@@ -4,7 +4,8 @@ import Testing
 /// The real binary with `OTEL_EXPORTER_OTLP_ENDPOINT` pointing at a stand-in collector: the
 /// request's span, named by its route template and continuing the caller's `traceparent`, and
 /// its database transaction's child span arrive over OTLP/HTTP; the request's JSON log lines
-/// carry the same trace id next to the request id.
+/// carry the same trace id next to the request id. A provider call is a child span and passes
+/// its `traceparent` on.
 @Suite(.serialized) struct TraceExportTests {
     static let traceID = "4bf92f3577b34da6a3ce929d0e0e4736"
     static let callerSpanID = "00f067aa0ba902b7"
@@ -68,6 +69,51 @@ import Testing
             let transactions = spans.filter { $0.name == "sqlite transaction" }
             #expect(!transactions.isEmpty)
             #expect(transactions.allSatisfy { $0.parentSpanID == request.spanID })
+        }
+    }
+
+    @Test func aProviderCallIsAChildSpanAndCarriesItsTraceparentToTheProvider() async throws {
+        try await TraceOTLPReceiverStub.run { stub in
+            let server = try TraceServeProcess(environment: [
+                "OTEL_EXPORTER_OTLP_ENDPOINT": stub.endpoint, "OTEL_EXPORTER_OTLP_PROTOCOL": "http/json",
+                "OTEL_BSP_SCHEDULE_DELAY": "50", "CONCIERGE_GOOGLE_JWKS": stub.endpoint + "/certs",
+                "CONCIERGE_GOOGLE_AUDIENCES": "test-client.apps.googleusercontent.com",
+            ])
+            try await server.start()
+            defer { server.stop() }
+            // A Google ID token with a key id the server has not seen: it fetches Google's keys
+            // (from the stub) during the request, finds none that fits, and refuses the token.
+            func segment(_ json: String) -> String {
+                Data(json.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "")
+                    .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            }
+            let token = [
+                segment(#"{"alg":"RS256","kid":"unknown-key"}"#), segment(#"{"iss":"https://accounts.google.com"}"#),
+                "c2lnbmF0dXJl",
+            ].joined(separator: ".")
+            let refused = try await server.send(
+                "POST", "/account/sign-in/id-token", json: #"{"provider": "google", "idToken": "\#(token)"}"#,
+                headers: [Self.traceparent])
+            #expect(refused.status == 401)
+
+            let fetch = try #require(stub.keyFetchTraceparents.first)
+            let parts = fetch.split(separator: "-").map(String.init)
+            #expect(parts.count == 4 && parts[1] == Self.traceID)
+            // One value: a second `traceparent` would make the provider discard both.
+            #expect(stub.keyFetchTraceparents.count == 1)
+            let providersParentID = parts.count == 4 ? parts[2] : ""
+            let exports = try await stub.waitUntil { exports in
+                let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }
+                return spans.contains { $0.name == "GET 127.0.0.1" }
+                    && spans.contains { $0.spanID == providersParentID }
+            }
+            let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }.filter { $0.traceID == Self.traceID }
+            let request = try #require(spans.first { $0.name == "POST /account/sign-in/id-token" })
+            let call = try #require(spans.first { $0.name == "GET 127.0.0.1" })
+            #expect(call.parentSpanID == request.spanID)
+            // The provider's parent is the call's span, or AsyncHTTPClient's span below it.
+            let providersParent = try #require(spans.first { $0.spanID == providersParentID })
+            #expect(providersParent.spanID == call.spanID || providersParent.parentSpanID == call.spanID)
         }
     }
 

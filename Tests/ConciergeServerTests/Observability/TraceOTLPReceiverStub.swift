@@ -4,7 +4,9 @@ import Logging
 import ServiceLifecycle
 
 /// A stand-in OpenTelemetry collector on a loopback port: takes every `POST /v1/traces`, keeps
-/// its content type and body, and answers as a collector does (an empty export response).
+/// its content type and body, and answers as a collector does (an empty export response). It
+/// also stands in for an identity provider's keys (`GET /certs`, an empty key set), keeping the
+/// `traceparent` each call carried, so a provider call's propagation can be checked too.
 final class TraceOTLPReceiverStub: @unchecked Sendable {
     struct Export: Sendable {
         let contentType: String
@@ -14,6 +16,7 @@ final class TraceOTLPReceiverStub: @unchecked Sendable {
     let port: Int
     private let lock = NSLock()
     private var received: [Export] = []
+    private var keyFetches: [String] = []
 
     private init(port: Int) {
         self.port = port
@@ -21,6 +24,8 @@ final class TraceOTLPReceiverStub: @unchecked Sendable {
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
     var exports: [Export] { lock.withLock { received } }
+    /// The `traceparent` of each `GET /certs` ("" when it had none).
+    var keyFetchTraceparents: [String] { lock.withLock { keyFetches } }
 
     /// Runs `body` with a receiver listening; stops it afterwards.
     static func run<T: Sendable>(_ body: @Sendable (TraceOTLPReceiverStub) async throws -> T) async throws -> T {
@@ -34,6 +39,12 @@ final class TraceOTLPReceiverStub: @unchecked Sendable {
             return Response(
                 status: .ok, headers: [.contentType: json ? "application/json" : "application/x-protobuf"],
                 body: .init(byteBuffer: ByteBuffer(string: json ? "{}" : "")))
+        }
+        router.get("/certs") { request, _ -> Response in
+            box.stub?.keepKeyFetch(request.headers[.init("traceparent")!] ?? "")
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"keys":[]}"#)))
         }
         var logger = Logger(label: "otlp-stub")
         logger.logLevel = .critical
@@ -73,6 +84,10 @@ final class TraceOTLPReceiverStub: @unchecked Sendable {
 
     private func keep(_ export: Export) {
         lock.withLock { received.append(export) }
+    }
+
+    private func keepKeyFetch(_ traceparent: String) {
+        lock.withLock { keyFetches.append(traceparent) }
     }
 
     /// Set once the port is known; the route only runs after that.
