@@ -15,6 +15,7 @@ public enum TracingSetup {
         -> (any Service)?
     {
         guard isRequested(environment) else { return nil }
+        try checkSupported(environment)
         var configuration = OTel.Configuration.default
         configuration.serviceName = "concierge"
         // swift-otel's own messages go through our log handler (JSON lines stay JSON), from
@@ -27,6 +28,27 @@ public enum TracingSetup {
         let backend = try OTel.makeTracingBackend(configuration: configuration)
         InstrumentationSystem.bootstrap(backend.factory)
         return backend.service
+    }
+
+    /// swift-otel stops the process (`fatalError`) on a gRPC exporter it was built without or a
+    /// Jaeger or X-Ray sampler, and fails with a bare "not implemented" on other exporters: such a
+    /// setting stops the start with one line instead.
+    static func checkSupported(_ environment: [String: String]) throws {
+        let protocolName =
+            environment["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"] ?? environment["OTEL_EXPORTER_OTLP_PROTOCOL"] ?? ""
+        guard ["", "http/protobuf", "http/json"].contains(protocolName) else {
+            throw TracingSetupError(
+                "OTEL_EXPORTER_OTLP_PROTOCOL '\(protocolName)' is not supported: traces go over OTLP/HTTP "
+                    + "(http/protobuf or http/json)")
+        }
+        let exporter = environment["OTEL_TRACES_EXPORTER"] ?? ""
+        guard ["", "otlp", "none"].contains(exporter) else {
+            throw TracingSetupError("OTEL_TRACES_EXPORTER '\(exporter)' is not supported: use otlp (or none)")
+        }
+        let sampler = environment["OTEL_TRACES_SAMPLER"] ?? ""
+        guard !["jaeger_remote", "parentbased_jaeger_remote", "xray"].contains(sampler) else {
+            throw TracingSetupError("OTEL_TRACES_SAMPLER '\(sampler)' is not supported by swift-otel")
+        }
     }
 
     static func isRequested(_ environment: [String: String]) -> Bool {
@@ -52,5 +74,14 @@ public enum TracingSetup {
             configuration: .init(
                 services: [exporter, application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         ).run()
+    }
+}
+
+/// An `OTEL_*` setting this server cannot honour; `concierge serve` prints it and exits.
+struct TracingSetupError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

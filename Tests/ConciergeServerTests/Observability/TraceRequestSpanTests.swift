@@ -64,6 +64,27 @@ import Tracing
             ]))
     }
 
+    @Test func settingsSwiftOTelWouldCrashOnAreRefusedWithOneLine() throws {
+        let endpoint = ["OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4318"]
+        for supported in [
+            [:], ["OTEL_EXPORTER_OTLP_PROTOCOL": "http/json"], ["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "http/protobuf"],
+            ["OTEL_TRACES_EXPORTER": "otlp"], ["OTEL_TRACES_SAMPLER": "parentbased_traceidratio"],
+        ] {
+            try TracingSetup.checkSupported(endpoint.merging(supported) { $1 })
+        }
+        for (unsupported, named) in [
+            (["OTEL_EXPORTER_OTLP_PROTOCOL": "grpc"], "OTEL_EXPORTER_OTLP_PROTOCOL 'grpc'"),
+            (["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL": "grpc"], "OTEL_EXPORTER_OTLP_PROTOCOL 'grpc'"),
+            (["OTEL_TRACES_EXPORTER": "zipkin"], "OTEL_TRACES_EXPORTER 'zipkin'"),
+            (["OTEL_TRACES_SAMPLER": "parentbased_jaeger_remote"], "OTEL_TRACES_SAMPLER 'parentbased_jaeger_remote'"),
+        ] {
+            let error = #expect(throws: TracingSetupError.self) {
+                try TracingSetup.checkSupported(endpoint.merging(unsupported) { $1 })
+            }
+            #expect(error?.description.hasPrefix(named) == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func withoutATracerTheRouterGetsNoTracingMiddleware() async throws {
         let plain = Router(context: AppRequestContext.self)
         plain.get("x") { _, _ in "x" }
