@@ -17,7 +17,7 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         // Probes and scrapes come every few seconds from every load balancer and Prometheus:
         // a trace each would bury the requests worth reading.
-        if Self.untraced.contains(request.uri.path) { return try await next(request, context) }
+        if untracedPaths.contains(request.uri.path) { return try await next(request, context) }
         var parent = ServiceContext.current ?? .topLevel
         tracer.extract(request.headers, into: &parent, using: RequestHeadersExtractor())
         let method = request.method.rawValue
@@ -37,8 +37,6 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    static var untraced: Set<String> { ["/health", "/ready", "/metrics"] }
-
     private func name(_ span: any Span, method: String, route: String?, status: Int) {
         // As the request metrics name it: no match is "NotFound" (or nothing) in Hummingbird.
         let route = route.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "unknown"
@@ -48,6 +46,9 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
         if status >= 500 { span.setStatus(SpanStatus(code: .error)) }
     }
 }
+
+/// Outside the generic middleware: a generic type cannot keep a static constant.
+private let untracedPaths: Set<String> = ["/health", "/ready", "/metrics"]
 
 /// Reads `traceparent` and `tracestate` from the request.
 struct RequestHeadersExtractor: Extractor {
