@@ -140,7 +140,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         }
         if let observed {
             lines.append(
-                "observed server: \(observed.traceExports) trace exports (\(observed.traceBytes) bytes) reached the "
+                "observed server (sampler \(observed.sampler)): \(observed.traceExports) trace exports (\(observed.traceBytes) bytes) reached the "
                     + "stand-in collector; /metrics "
                     + (observed.metricsSamples.map { "held \($0) samples" } ?? "did not answer 200"))
         }
