@@ -22,6 +22,8 @@ struct TracingRequestMiddleware<Context: RequestContext>: RouterMiddleware {
         tracer.extract(request.headers, into: &parent, using: RequestHeadersExtractor())
         let method = request.method.rawValue
         return try await tracer.withSpan(method, context: parent, ofKind: .server) { span in
+            // A span the sampler left out is never exported: its attributes would be work for nothing.
+            guard span.isRecording else { return try await next(request, context) }
             span.attributes["http.request.method"] = method
             span.attributes["concierge.request_id"] =
                 RequestLoggingMiddleware<Context>.acceptableID(request.headers[.xRequestID]) ?? context.id
