@@ -62,15 +62,10 @@ public struct SQLOperationsCensus: Sendable {
             FROM holds h JOIN hold_items i ON i.hold_id = h.id
             WHERE h.state = 'held' AND h.expires_at > ? GROUP BY 1
             """, [SQLValue(now)], labels: ["vertical"])
-        let backlog = try await database.query(
-            """
-            SELECT channel, COUNT(*) AS n, MIN(created_at) AS oldest FROM notification_outbox
-            WHERE status = 'pending' GROUP BY channel
-            """)
-        figures.outboxBacklog = try backlog.map {
-            Count(labels: ["channel": try $0.string("channel")], value: try $0.int("n"))
-        }
-        figures.oldestPendingNotification = try backlog.map { try $0.date("oldest") }.min()
+        // The same query as /ready's, so the gauge and the probe never disagree.
+        let backlog = try await SQLOutboxBacklog(database: database).pendingByChannel()
+        figures.outboxBacklog = backlog.map { Count(labels: ["channel": $0.channel], value: $0.pending) }
+        figures.oldestPendingNotification = backlog.map(\.oldestQueuedAt).min()
         return figures
     }
 
