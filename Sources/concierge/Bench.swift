@@ -39,7 +39,8 @@ struct Bench: AsyncParsableCommand {
     struct HTTP: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "http",
-            abstract: "Starts a server of its own and measures it over loopback, scenario by scenario (see --scenarios).",
+            abstract:
+                "Starts a server of its own and measures it over loopback, scenario by scenario (see --scenarios).",
             discussion: """
                 SQLite in a temporary directory unless --database-url (or DATABASE_URL) names a PostgreSQL                 database. Build in release: swift run -c release concierge bench http
                 """)
