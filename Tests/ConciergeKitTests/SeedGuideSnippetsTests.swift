@@ -11,9 +11,9 @@ import Testing
 /// `.shared` instances, so it owns the process-wide configuration.
 @Suite struct SeedGuideSnippetsTests {
     @Test func theGuidesSnippetsCompileAndRunAsWritten() async throws {
-        // The Linux session store is a file; keep it out of the real home directory.
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("kit-guide-\(UUID().uuidString)")
-        setenv("XDG_CONFIG_HOME", config.path, 1)
+        // The Linux session store is a file under $XDG_CONFIG_HOME, which scripts/test points at a
+        // throwaway folder. No setenv here: it would race Process.run in the suites that spawn
+        // `concierge serve` at the same time (Foundation copies the environment unlocked).
         try await LiveServer.run { server in
             Concierge.configure(baseURL: server.baseURL)
 
