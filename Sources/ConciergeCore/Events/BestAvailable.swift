@@ -3,22 +3,24 @@
 /// beside a row's end (aisle), as box offices do, since such a seat rarely sells.
 public enum BestAvailable {
     public static func pick(quantity: Int, sections: [EventSection], free: Set<String>) -> [EventSeat]? {
+        pick(quantity: quantity, sections: sections, isFree: free.contains)
+    }
+
+    public static func pick(quantity: Int, sections: [EventSection], isFree: (String) -> Bool) -> [EventSeat]? {
         guard quantity > 0 else { return nil }
         for section in sections.sorted(by: { ($0.rank, $0.id) < ($1.rank, $1.id) }) {
-            let rows = Dictionary(grouping: section.seats, by: \.rowIndex)
-            for rowIndex in rows.keys.sorted() {
-                let row = (rows[rowIndex] ?? []).sorted { $0.number < $1.number }
-                if let seats = pick(quantity: quantity, row: row, free: free) { return seats }
+            for row in section.rows {
+                if let seats = pick(quantity: quantity, row: row, isFree: isFree) { return seats }
             }
         }
         return nil
     }
 
     /// The best block in one row (seats sorted by number), or nil.
-    static func pick(quantity: Int, row: [EventSeat], free: Set<String>) -> [EventSeat]? {
+    static func pick(quantity: Int, row: [EventSeat], isFree: (String) -> Bool) -> [EventSeat]? {
         var best: (distance: Int, seats: [EventSeat])?
         let middle = Double(row.count - 1) / 2
-        for run in runs(of: row, free: free) where run.count >= quantity {
+        for run in runs(of: row, isFree: isFree) where run.count >= quantity {
             for offset in 0...(run.count - quantity) {
                 let left = offset
                 let right = run.count - quantity - offset
@@ -36,15 +38,15 @@ public enum BestAvailable {
     }
 
     /// Maximal stretches of free seats with consecutive numbers.
-    static func runs(of row: [EventSeat], free: Set<String>) -> [[EventSeat]] {
+    static func runs(of row: [EventSeat], isFree: (String) -> Bool) -> [[EventSeat]] {
         var runs: [[EventSeat]] = []
         var current: [EventSeat] = []
         for seat in row {
-            if free.contains(seat.id), let last = current.last, last.number + 1 == seat.number {
+            if isFree(seat.id), let last = current.last, last.number + 1 == seat.number {
                 current.append(seat)
             } else {
                 if !current.isEmpty { runs.append(current) }
-                current = free.contains(seat.id) ? [seat] : []
+                current = isFree(seat.id) ? [seat] : []
             }
         }
         if !current.isEmpty { runs.append(current) }

@@ -22,9 +22,14 @@ public struct EventVenue: Sendable, Equatable {
         self.width = width
         self.height = height
         self.sections = sections
+        self.seats = sections.flatMap(\.seats)
+        self.seatsByID = Dictionary(seats.map { ($0.id, $0) }) { first, _ in first }
     }
 
-    public var seats: [EventSeat] { sections.flatMap(\.seats) }
+    /// Every seat, section by section. Kept, with the index by id, because a checkout and a seat
+    /// map of a 2,000-seat hall otherwise built both for each request.
+    public let seats: [EventSeat]
+    public let seatsByID: [String: EventSeat]
 }
 
 /// A block of seats sold at one price category per show.
@@ -42,7 +47,12 @@ public struct EventSection: Sendable, Equatable {
         self.color = color
         self.rank = rank
         self.seats = seats
+        self.rows = Dictionary(grouping: seats, by: \.rowIndex).sorted { $0.key < $1.key }
+            .map { $0.value.sorted { $0.number < $1.number } }
     }
+
+    /// The seats row by row, front row first, each by number: what best available walks.
+    public let rows: [[EventSeat]]
 }
 
 /// One seat. Seats of one row with consecutive numbers are adjacent; a row's ends are aisles.

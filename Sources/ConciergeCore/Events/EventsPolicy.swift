@@ -6,6 +6,9 @@ public struct EventsPolicy: Sendable, Equatable {
     /// `CONCIERGE_EVENTS_CANCEL_HOURS`: free cancellation until this long before the show.
     public var cancelHours = 48
     public var maximumSeatsPerOrder = 10
+    /// `CONCIERGE_EVENTS_SEAT_STATES_MAX_AGE_MS`: how long a show's seat states read from the
+    /// database are reused (`SeatStateCache`); 0 reads them for every request.
+    public var seatStatesMaxAgeMilliseconds = 500
     /// Where links and redirects point, e.g. `https://tickets.example.com`.
     public var publicURL = "http://127.0.0.1:8080"
 

@@ -83,6 +83,7 @@ extension EventsService {
                 continue
             }
         }
+        seatStates.forget(showID: id)
         return ShowCancellation(
             showID: id, refundedOrders: refunded, refundedCents: refundedCents, releasedOrders: released)
     }

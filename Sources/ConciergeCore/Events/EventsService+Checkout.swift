@@ -5,12 +5,12 @@ extension EventsService {
     /// order, its payment and the booking are one transaction. Named seats that are gone throw
     /// `SeatsUnavailableError` (nothing held); best available retries when a racer took its pick.
     public func checkout(_ selection: SeatSelection, accountID: String, email: String) async throws -> OpenedCheckout {
-        // The taken seats are read once for the show's status and best available's first pick:
-        // on a 2,000-seat show that read is most of a checkout's work.
+        // The seat states serve the show's status and best available's first pick. They are this
+        // instance's view (`SeatStateCache`): the hold below is what the database decides on.
         guard let current = try await store.show(id: selection.showID) else {
             throw ConciergeError.showNotFound(selection.showID)
         }
-        var taken = try await store.takenSeats(showID: current.id)
+        var taken = try await takenSeats(showID: current.id).taken
         let summary = try await summary(of: current, takenCount: taken.count)
         switch summary.status {
         case .cancelled: throw ConciergeError.showNotOnSale("it was cancelled")
@@ -21,10 +21,9 @@ extension EventsService {
             throw ConciergeError.showNotOnSale("sales closed \(summary.localTime(of: summary.show.onSaleUntil))")
         case .onSale, .soldOut: break
         }
-        let bySeat = Dictionary(summary.venue.seats.map { ($0.id, $0) }) { first, _ in first }
         switch selection.kind {
         case .seats(let ids):
-            let seats = try validated(ids, in: bySeat)
+            let seats = try validated(ids, in: summary.venue.seatsByID)
             return try await open(seats, summary: summary, accountID: accountID, email: email)
         case .best(let quantity, let section):
             try checkQuantity(quantity)
@@ -39,11 +38,15 @@ extension EventsService {
             }
             // A racer can take the pick between reading and holding: read again and retry. With
             // 64 buyers racing for the best seats three tries often all lost, and the buyer heard
-            // "not enough adjacent seats" with most of the hall free (the seats benchmark).
+            // "not enough adjacent seats" with most of the hall free (the seats benchmark). A retry
+            // reads the database: the kept states missed the racer.
             for attempt in 0..<8 {
-                if attempt > 0 { taken = try await store.takenSeats(showID: summary.show.id) }
-                let free = Set(summary.venue.seats.map(\.id).filter { taken[$0] == nil })
-                guard let seats = BestAvailable.pick(quantity: quantity, sections: sections, free: free) else {
+                if attempt > 0 { taken = try await takenSeats(showID: summary.show.id, fresh: true).taken }
+                let seen = taken
+                guard
+                    let seats = BestAvailable.pick(
+                        quantity: quantity, sections: sections, isFree: { seen[$0] == nil })
+                else {
                     throw SeatsUnavailableError(seatIDs: [])
                 }
                 do {
@@ -132,13 +135,14 @@ extension EventsService {
             }
         } catch let error as ConciergeError where error.code == "hold_unavailable" {
             await abandon(created)
-            let gone = try await store.takenSeats(showID: show.id)
+            let gone = try await takenSeats(showID: show.id, fresh: true).taken
             let unavailable = seats.map(\.id).filter { gone[$0] != nil }
             throw SeatsUnavailableError(seatIDs: unavailable.isEmpty ? seats.map(\.id) : unavailable)
         } catch {
             await abandon(created)
             throw error
         }
+        seatStates.mark(showID: show.id, seatIDs: seats.map(\.id), as: .reserved)
         return OpenedCheckout(booking: booking, checkoutURL: created.checkoutURL)
     }
 

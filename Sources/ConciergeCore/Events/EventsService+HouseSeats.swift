@@ -8,6 +8,7 @@ extension EventsService {
         let summary = try await show(id: showID)
         try houseSeatRequest(seatIDs, venue: summary.venue)
         try await store.blockHouseSeats(showID: showID, seatIDs: seatIDs)
+        seatStates.forget(showID: showID)
         return try await houseSeats(showID: showID)
     }
 
@@ -16,6 +17,7 @@ extension EventsService {
         let summary = try await show(id: showID)
         try houseSeatRequest(seatIDs, venue: summary.venue)
         try await store.releaseHouseSeats(showID: showID, seatIDs: seatIDs)
+        seatStates.forget(showID: showID)
         return try await houseSeats(showID: showID)
     }
 

@@ -21,7 +21,10 @@ extension EventsService: PaymentOwner {
                     event: event(
                         booking, now, "payment_\(snapshot.status.rawValue)", actor, "the seats go back on sale"),
                     paymentStatus: snapshot.status))
-            if moved != nil { _ = try await holds.release(id: booking.holdID, now: now) }
+            if moved != nil {
+                _ = try await holds.release(id: booking.holdID, now: now)
+                seatStates.forget(showID: booking.showID)
+            }
             return
         }
         guard [.pending, .expired].contains(booking.state) else { return }
@@ -30,7 +33,7 @@ extension EventsService: PaymentOwner {
         switch decision {
         case .sold(_, let late):
             let view = try await view(booking)
-            _ = try await store.apply(
+            let confirmed = try await store.apply(
                 EventTransition(
                     orderID: booking.orderID, from: [.pending, .expired], to: .confirmed,
                     event: event(
@@ -39,6 +42,9 @@ extension EventsService: PaymentOwner {
                     notification: EventsMessages.confirmation(
                         view, qrCode: scanPayload(booking), tickets: seatTickets(view)), paymentStatus: .paid)
             )
+            if confirmed != nil {
+                seatStates.mark(showID: booking.showID, seatIDs: booking.tickets.map(\.seatID), as: .sold)
+            }
         case .refund:
             let amount = snapshot.amountCents - snapshot.refundedCents
             let reason = "Tickets \(booking.reference.code): paid after the seats went to someone else"
@@ -88,6 +94,7 @@ extension EventsService: PaymentOwner {
             guard moved != nil else { continue }
             count += 1
             _ = try await holds.release(id: booking.holdID, now: now)
+            seatStates.forget(showID: booking.showID)
             try? await payments.cancelPayment(id: booking.paymentID)
         }
         return count
@@ -109,6 +116,7 @@ extension EventsService: PaymentOwner {
                     event: event(booking, now, "cancelled", actor, "before payment"))) != nil
             {
                 _ = try await holds.release(id: booking.holdID, now: now)
+                seatStates.forget(showID: booking.showID)
                 try? await payments.cancelPayment(id: booking.paymentID)
             }
         case .confirmed:
@@ -134,6 +142,7 @@ extension EventsService: PaymentOwner {
                     refund: refund(
                         booking, providerRefundID: refundID, amount: booking.amountCents, reason: reason, now: now),
                     returnSoldSeats: true))
+            seatStates.forget(showID: booking.showID)
         case .cancelled:
             break
         case .refunded, .expired:

@@ -15,6 +15,8 @@ public struct EventsService: Sendable {
     let clock: any TimeSource
     let random: any RandomSource
     let references = OrderReferenceGenerator(prefix: "EVT-")
+    /// Shared by copies of this service: one per instance.
+    let seatStates: SeatStateCache
     public let signer: TicketSigner
 
     public init(
@@ -31,6 +33,7 @@ public struct EventsService: Sendable {
         self.policy = policy
         self.clock = clock
         self.random = random
+        self.seatStates = SeatStateCache(maxAge: .milliseconds(policy.seatStatesMaxAgeMilliseconds))
     }
 
     // MARK: Catalogue
@@ -51,20 +54,26 @@ public struct EventsService: Sendable {
 
     /// Every seat of the show with its state; `viewer`'s own held seats are marked.
     public func seats(showID: String, viewer: String?) async throws -> (
-        summary: ShowSummary, taken: [String: SeatState], mine: Set<String>
+        summary: ShowSummary, taken: SeatStateCache.Snapshot, mine: Set<String>
     ) {
         // One read of the taken seats serves the summary's count and the map (a 2,000-seat show's
         // read was half the seat map's work, and it ran twice).
         guard let show = try await store.show(id: showID) else { throw ConciergeError.showNotFound(showID) }
-        let taken = try await store.takenSeats(showID: showID)
-        let summary = try await summary(of: show, takenCount: taken.count)
+        let taken = try await takenSeats(showID: showID)
+        let summary = try await summary(of: show, takenCount: taken.taken.count)
         var mine: Set<String> = []
         if let viewer { mine = try await store.seatsHeld(showID: showID, ownerID: viewer, now: clock.now) }
         return (summary, taken, mine)
     }
 
     func summary(of show: EventShow) async throws -> ShowSummary {
-        try await summary(of: show, takenCount: try await store.takenSeats(showID: show.id).count)
+        try await summary(of: show, takenCount: try await takenSeats(showID: show.id).taken.count)
+    }
+
+    /// The show's seat states as this instance knows them (`SeatStateCache`); `fresh` reads the
+    /// database. The box office's counts and house seats read the database directly.
+    func takenSeats(showID: String, fresh: Bool = false) async throws -> SeatStateCache.Snapshot {
+        try await seatStates.taken(showID: showID, fresh: fresh) { try await store.takenSeats(showID: showID) }
     }
 
     func summary(of show: EventShow, takenCount: Int) async throws -> ShowSummary {

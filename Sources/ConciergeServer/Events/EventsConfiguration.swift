@@ -10,6 +10,11 @@ extension ConfigurationVariable {
         .init(
             name: "CONCIERGE_EVENTS_CANCEL_HOURS", defaultValue: "48",
             summary: "Tickets can be cancelled with a full refund until this many hours before the show."),
+        .init(
+            name: "CONCIERGE_EVENTS_SEAT_STATES_MAX_AGE_MS", defaultValue: "500",
+            summary:
+                "How long (0–60000 ms) an instance reuses a show's seat states read from the database for seat maps, show lists and best available; its own sales show at once, other instances' after at most this long. Holds are always checked in the database. 0 reads every time."
+        ),
     ]
 }
 
@@ -29,6 +34,7 @@ extension EventsPolicy {
         }
         holdMinutes = try integer("CONCIERGE_EVENTS_HOLD_MINUTES", in: 1...120)
         cancelHours = try integer("CONCIERGE_EVENTS_CANCEL_HOURS", in: 0...8760)
+        seatStatesMaxAgeMilliseconds = try integer("CONCIERGE_EVENTS_SEAT_STATES_MAX_AGE_MS", in: 0...60000)
         publicURL = configuration.publicURL
     }
 }

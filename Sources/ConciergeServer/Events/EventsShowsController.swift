@@ -9,6 +9,7 @@ import NIOCore
 struct EventsShowsController {
     let events: EventsService
     let sessions: SessionService
+    let seatLists = SeatListBodies()
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         let shows = group.group("api/shows")
@@ -35,10 +36,9 @@ struct EventsShowsController {
     @Sendable func seats(request: Request, context: AppRequestContext) async throws -> Response {
         let viewer = context.platformSession?.accountID
         let (summary, taken, mine) = try await events.seats(showID: try Self.showID(context), viewer: viewer)
-        let seats = EventsWire.seats(summary, taken: taken, mine: mine, signedIn: viewer != nil)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: seats.json))
+            body: .init(byteBuffer: seatLists.body(summary, taken: taken, mine: mine, signedIn: viewer != nil)))
     }
 
     @Sendable func seatMap(request: Request, context: AppRequestContext) async throws -> Response {
@@ -49,7 +49,7 @@ struct EventsShowsController {
         let (summary, taken, _) = try await events.seats(showID: try Self.showID(context), viewer: nil)
         return Response(
             status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(string: SeatMapSVG.render(summary, taken: taken))))
+            body: .init(byteBuffer: ByteBuffer(string: SeatMapSVG.render(summary, taken: taken.taken))))
     }
 
     static func showID(_ context: AppRequestContext) throws -> String {
