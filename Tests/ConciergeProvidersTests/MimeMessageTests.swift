@@ -80,7 +80,7 @@ import Testing
     static let html = "<p>Your ticket for <b>Show 1</b>: seat A12 — row A.</p>"
 
     static func render(_ email: EmailContent) throws -> Entity {
-        let rendered = SMTPMultipartMessage.render(
+        let rendered = try SMTPMultipartMessage.render(
             from: "Concierge <tickets@example.com>", email: email, date: Date(timeIntervalSince1970: 1_800_000_000),
             messageID: "concierge.tkt_1=3Aticket@example.com")
         #expect(rendered.hasSuffix("\r\n"))

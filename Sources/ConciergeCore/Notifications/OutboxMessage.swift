@@ -65,17 +65,39 @@ public struct OutboxMessage: Sendable, Equatable {
 /// The name rides has always used for an outbox message.
 public typealias PendingNotification = OutboxMessage
 
-/// A file sent with an email.
+/// A file sent with an email: its bytes, or a recipe the email provider draws them from when it
+/// sends (see `QRCodePNGRecipe`), so work the recipient only needs at delivery stays out of the
+/// request that queues the message.
 public struct EmailAttachment: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        case bytes(Data)
+        case qrCodePNG(QRCodePNGRecipe)
+    }
+
     /// The name the recipient sees, e.g. `ticket-A12.png`.
     public let filename: String
     /// A MIME type, e.g. `image/png`.
     public let contentType: String
-    public let content: Data
+    public let source: Source
 
-    public init(filename: String, contentType: String, content: Data) {
+    public init(filename: String, contentType: String, source: Source) {
         self.filename = filename
         self.contentType = contentType
-        self.content = content
+        self.source = source
+    }
+
+    public init(filename: String, contentType: String, content: Data) {
+        self.init(filename: filename, contentType: contentType, source: .bytes(content))
+    }
+
+    /// The bytes to send: as given, or drawn from the recipe now (each read draws again; a
+    /// provider reads once per send).
+    public var content: Data {
+        get throws {
+            switch source {
+            case .bytes(let data): data
+            case .qrCodePNG(let recipe): try recipe.render()
+            }
+        }
     }
 }

@@ -127,9 +127,10 @@ public struct PostmarkEmailSender: EmailSender {
                 from: from, to: email.to, subject: email.subject, textBody: email.textBody, htmlBody: email.htmlBody,
                 attachments: email.attachments.isEmpty
                     ? nil
-                    : email.attachments.map {
+                    : try email.attachments.map {
                         PostmarkAttachment(
-                            name: $0.filename, content: $0.content.base64EncodedString(), contentType: $0.contentType)
+                            name: $0.filename, content: try $0.content.base64EncodedString(),
+                            contentType: $0.contentType)
                     },
                 messageStream: "outbound"))
     }

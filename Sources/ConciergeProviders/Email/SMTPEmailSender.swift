@@ -94,7 +94,7 @@ public struct SMTPEmailSender: EmailSender {
         }
         guard EmailErrors.isPlausibleAddress(email.to) else { throw EmailErrors.invalidAddress }
         let domain = url.from.split(separator: "@").last.map(String.init) ?? "localhost"
-        let message = SMTPMultipartMessage.render(
+        let message = try SMTPMultipartMessage.render(
             from: url.from, email: email, date: Date(),
             messageID: SMTPMessage.messageID(deliveryKey: deliveryKey, domain: domain))
         do {

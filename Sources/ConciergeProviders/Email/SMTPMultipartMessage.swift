@@ -8,7 +8,7 @@ import Foundation
 /// is 7-bit clean. Boundaries start with `=_`, which neither quoted-printable (it writes `=` as
 /// `=3D`) nor base64 (no `_`) can produce, so no part can contain one.
 enum SMTPMultipartMessage {
-    static func render(from: String, email: EmailContent, date: Date, messageID: String) -> String {
+    static func render(from: String, email: EmailContent, date: Date, messageID: String) throws -> String {
         let seed = boundarySeed(messageID)
         var lines = [
             "Date: \(SMTPMessage.rfc5322Date(date))",
@@ -28,7 +28,7 @@ enum SMTPMultipartMessage {
             // line between a part and the next boundary, or the part would gain a line break.
             lines += ["--\(boundary)"] + body
             for attachment in email.attachments {
-                lines += ["--\(boundary)"] + attachmentPart(attachment)
+                lines += ["--\(boundary)"] + (try attachmentPart(attachment))
             }
             lines.append("--\(boundary)--")
         }
@@ -54,14 +54,15 @@ enum SMTPMultipartMessage {
         ]
     }
 
-    private static func attachmentPart(_ attachment: EmailAttachment) -> [String] {
+    /// Reads the attachment's bytes, drawing them if it is a recipe.
+    private static func attachmentPart(_ attachment: EmailAttachment) throws -> [String] {
         let name = filenameParameter(attachment.filename)
         return [
             "Content-Type: \(safeContentType(attachment.contentType)); \(name.replacingOccurrences(of: "filename", with: "name"))",
             "Content-Transfer-Encoding: base64",
             "Content-Disposition: attachment; \(name)",
             "",
-            attachment.content.base64EncodedString(options: [
+            try attachment.content.base64EncodedString(options: [
                 .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
             ]),
         ]

@@ -1,6 +1,7 @@
 extension MigrationGroup {
     /// The shared outbox tables of the platform layer.
-    public static let outbox = MigrationGroup(module: "outbox", migrations: [OutboxMigrations.richMessages])
+    public static let outbox = MigrationGroup(
+        module: "outbox", migrations: [OutboxMigrations.richMessages, OutboxMigrations.attachmentRecipes])
 }
 
 enum OutboxMigrations {
@@ -28,4 +29,11 @@ enum OutboxMigrations {
             .portable("ALTER TABLE outbox_messages ADD COLUMN attachment_names TEXT"),
             .portable("ALTER TABLE outbox_messages ADD COLUMN push_data TEXT"),
         ])
+
+    /// Attachments drawn at delivery: a row holds either bytes (`content_base64`) or a recipe
+    /// (`recipe`, JSON, see `OutboxAttachmentRecipe`; `content_base64` is then empty, as the
+    /// column is NOT NULL and SQLite cannot relax that). Rows from before keep their bytes.
+    static let attachmentRecipes = Migration(
+        version: 2, name: "outbox attachment recipes",
+        statements: [.portable("ALTER TABLE outbox_attachments ADD COLUMN recipe TEXT")])
 }

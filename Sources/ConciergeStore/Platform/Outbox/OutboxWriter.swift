@@ -40,14 +40,20 @@ public struct OutboxWriter: Sendable {
         guard let row = inserted.first else { return false }
         let seq = Int64(try row.int("seq"))
         for (position, attachment) in message.attachments.enumerated() {
+            // A recipe is stored as such, undrawn: the provider draws it when it sends.
+            let bytes: String =
+                switch attachment.source {
+                case .bytes(let data): data.base64EncodedString()
+                case .qrCodePNG: ""
+                }
             try await db.query(
                 """
-                INSERT INTO outbox_attachments (outbox_seq, position, filename, content_type, content_base64)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT INTO outbox_attachments (outbox_seq, position, filename, content_type, content_base64, recipe)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .integer(seq), SQLValue(position), .text(attachment.filename), .text(attachment.contentType),
-                    .text(attachment.content.base64EncodedString()),
+                    .text(bytes), SQLValue(try OutboxAttachmentRecipe.column(for: attachment.source)),
                 ])
         }
         return true

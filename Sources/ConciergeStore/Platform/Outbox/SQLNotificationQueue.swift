@@ -44,15 +44,9 @@ public struct SQLNotificationQueue: NotificationOutbox {
         let attachments = try await db.query(
             "SELECT * FROM outbox_attachments WHERE outbox_seq = ? ORDER BY position", [.integer(seq)]
         ).map { attachment in
-            let encoded = try attachment.string("content_base64")
-            guard let content = Data(base64Encoded: encoded) else {
-                throw ConciergeError(
-                    .unavailable(retryAfterSeconds: nil), code: "corrupt_outbox_attachment",
-                    message: "An attachment of outbox message \(seq) is not valid base64.")
-            }
-            return EmailAttachment(
+            EmailAttachment(
                 filename: try attachment.string("filename"), contentType: try attachment.string("content_type"),
-                content: content)
+                source: try attachmentSource(attachment, seq: seq))
         }
         return QueuedNotification(
             id: seq,
@@ -62,6 +56,24 @@ public struct SQLNotificationQueue: NotificationOutbox {
                 htmlBody: try row.optionalString("html_body"), attachments: attachments,
                 data: try row.optionalString("push_data").map { try OutboxJSON.decode($0) } ?? [:]),
             attempts: try row.int("attempts"))
+    }
+
+    /// A row's recipe when it has one (written since outbox migration 2), its bytes otherwise.
+    private static func attachmentSource(_ attachment: SQLRow, seq: Int64) throws -> EmailAttachment.Source {
+        if let recipe = try attachment.optionalString("recipe") {
+            guard let source = OutboxAttachmentRecipe.source(fromColumn: recipe) else {
+                throw ConciergeError(
+                    .unavailable(retryAfterSeconds: nil), code: "corrupt_outbox_attachment",
+                    message: "An attachment of outbox message \(seq) has a recipe this server cannot draw.")
+            }
+            return source
+        }
+        guard let content = Data(base64Encoded: try attachment.string("content_base64")) else {
+            throw ConciergeError(
+                .unavailable(retryAfterSeconds: nil), code: "corrupt_outbox_attachment",
+                message: "An attachment of outbox message \(seq) is not valid base64.")
+        }
+        return .bytes(content)
     }
 
     public func markSent(id: Int64, at date: Date) async throws {
