@@ -38,12 +38,14 @@ enum EventsMessages {
             ])
     }
 
-    /// One PNG per seat (`ticket-stalls-A9.png`), the seat's signed QR code; a seat whose code
-    /// cannot be drawn (it always can: the payload is short) is left to the text attachment.
+    /// One PNG per seat (`ticket-stalls-A9.png`), the seat's signed QR code, as a recipe: the
+    /// email provider draws it at delivery, outside the payment's transaction. A seat whose code
+    /// could not be drawn (it always can: the payload is short) is left to the text attachment.
     static func ticketImages(_ tickets: [SeatTicket]) -> [EmailAttachment] {
         tickets.compactMap { ticket in
-            guard let png = try? ticket.png(moduleSize: 6) else { return nil }
-            return EmailAttachment(filename: "ticket-\(ticket.seatID).png", contentType: "image/png", content: png)
+            guard let recipe = ticket.pngRecipe(moduleSize: 6) else { return nil }
+            return EmailAttachment(
+                filename: "ticket-\(ticket.seatID).png", contentType: "image/png", source: .qrCodePNG(recipe))
         }
     }
 

@@ -16,6 +16,11 @@ public struct SeatTicket: Sendable, Equatable {
     public func svg() throws -> String { try qrCode().svg(title: "Ticket: \(label)") }
 
     public func png(moduleSize: Int = 8) throws -> Data { Data(try qrCode().png(moduleSize: moduleSize)) }
+
+    /// How to draw `png(moduleSize:)` later, byte for byte: the confirmation email's attachments.
+    public func pngRecipe(moduleSize: Int) -> QRCodePNGRecipe? {
+        QRCodePNGRecipe(payload: payload, errorCorrection: Self.errorCorrection, moduleSize: moduleSize)
+    }
 }
 
 extension EventsService {
