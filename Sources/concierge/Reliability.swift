@@ -11,19 +11,29 @@ struct Reliability: AsyncParsableCommand {
 
     struct Crash: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "kill -9 the server during a booking and payment load, restart it, and check what was kept.",
+            abstract:
+                "kill -9 the server during a booking, seat and payment load, restart it, and check what was kept.",
             discussion: """
                 Each round starts `concierge serve` (dev mode, sandbox payments, worker every second) on the same \
                 database, runs a load of booking + sandbox payment clients, kills the server with SIGKILL after \
                 a random (seeded) delay, restarts it, retries the requests that were in flight with the same \
                 Idempotency-Key, and checks: every booking answered 200 exists with its payment; every payment \
                 answered as paid ends confirmed or refunded; every confirmed booking has exactly one \
-                confirmation in the dev outbox. SQLite in a temporary directory unless --database-url names a \
-                PostgreSQL database. Exits non-zero when anything was violated.
+                confirmation in the dev outbox. Beside them, --seat-buyers verified events buyers hold seats \
+                (best available and named seats, racing each other) on 2,000-seat shows and pay in the sandbox; \
+                in the first --unpaid-hold-rounds rounds every third buyer holds seats and never pays. After each \
+                restart: every seat order answered as paid is confirmed with its seats sold on the seat map, no \
+                seat is in two confirmed orders, and the map's sold seats are the confirmed orders' seats. At the \
+                end the drill waits for the last unpaid hold to lapse (holds last one minute) and checks that \
+                every unpaid order expired and its seats are available again. SQLite in a temporary directory \
+                unless --database-url names a PostgreSQL database. Exits non-zero when anything was violated.
                 """)
 
         @Option(help: "Kill-and-restart rounds.") var rounds = 20
         @Option(help: "Concurrent clients, each on its own connection and customer.") var connections = 8
+        @Option(help: "Events seat buyers beside the rides clients (0: rides only).") var seatBuyers = 6
+        @Option(help: "Rounds, from the first, in which every third seat buyer leaves its holds unpaid (default: all).")
+        var unpaidHoldRounds: Int?
         @Option(help: "PostgreSQL URL to run on (default: SQLite in a temporary directory).")
         var databaseURL: String?
         @Option(help: "Seeds the kill times; repeat a failing run with its seed.") var seed: UInt64 = 1
@@ -35,6 +45,9 @@ struct Reliability: AsyncParsableCommand {
             guard rounds > 0, connections > 0, settleSeconds > 0 else {
                 throw ValidationError("--rounds, --connections and --settle-seconds must be positive.")
             }
+            guard seatBuyers >= 0, (unpaidHoldRounds ?? 0) >= 0 else {
+                throw ValidationError("--seat-buyers and --unpaid-hold-rounds cannot be negative.")
+            }
         }
 
         func run() async throws {
@@ -42,6 +55,8 @@ struct Reliability: AsyncParsableCommand {
             drill.rounds = rounds
             drill.connections = connections
             drill.database = databaseURL.flatMap { $0.isEmpty ? nil : CrashDrill.Database(location: $0) }
+            drill.seatBuyers = seatBuyers
+            drill.unpaidHoldRounds = unpaidHoldRounds
             drill.seed = seed
             drill.settleTimeout = .seconds(settleSeconds)
             drill.serverLogLevel = serverLogLevel

@@ -21,6 +21,19 @@ import Foundation
 ///   customer has an address, else SMS), polled until delivered or `settleTimeout`; repeats
 ///   are counted across all rounds, so a confirmation sent again after a later crash shows.
 ///
+/// Beside them, `seatBuyers` verified events buyers loop `POST /events/api/seat-checkout` (best
+/// available and named front-row seats, racing each other) on 2,000-seat shows and pay in the
+/// sandbox checkout; in the first `unpaidHoldRounds` rounds every third buyer holds seats on
+/// shows of their own and never pays. After each restart the payment in flight is made again,
+/// and then:
+///
+/// - every seat order the sandbox answered `303` for ends `confirmed` with the seats it was opened
+///   with, all `sold` on the show's seat map (`GET /events/api/shows/{id}/seats`);
+/// - no seat is in two confirmed orders (nor in two orders the buyers paid for), and the seat
+///   map's sold seats are exactly the confirmed orders' seats;
+/// - at the end, once the last unpaid hold has lapsed (holds last one minute, the server's
+///   minimum), every unpaid order is `expired` and its shows have every seat available again.
+///
 /// Customers sign in once; their sessions survive the restarts. The server runs in dev mode
 /// with the sandbox provider, the worker every second and the per-IP sign-in limits raised.
 public struct CrashDrill: Sendable {
@@ -58,6 +71,12 @@ public struct CrashDrill: Sendable {
     public var settleTimeout: Duration = .seconds(20)
     /// Every how many bookings a client sends the same request again, as after a lost answer.
     public var replayEvery = 4
+    /// Events buyers beside the rides clients (0: rides only).
+    public var seatBuyers = 6
+    /// The rounds, from the first, in which every third buyer leaves its holds unpaid; nil: every
+    /// round. The drill waits for the last of those holds to lapse (one minute after that round's
+    /// kill) before its final check, so fewer rounds with unpaid holds make a shorter drill.
+    public var unpaidHoldRounds: Int?
     public var serverLogLevel = "info"
     /// The server binary; this executable (`concierge`) by default.
     public var executable = ServerProcess.ownExecutable
@@ -78,6 +97,10 @@ public struct CrashDrill: Sendable {
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
         environment["CONCIERGE_WORKER_INTERVAL_SECONDS"] = "1"
         environment["CONCIERGE_LOG_LEVEL"] = serverLogLevel
+        environment["CONCIERGE_ADMIN_TOKEN"] = EventsLoadFixture.adminToken
+        environment["CONCIERGE_EVENTS_HOLD_MINUTES"] = String(Self.holdMinutes)
+        // The buyers' passwords are never checked again: the cheapest bcrypt keeps sign-up short.
+        environment["CONCIERGE_BCRYPT_COST"] = "4"
         switch database {
         case .sqlite(let path): environment["CONCIERGE_SQLITE_PATH"] = path
         case .postgres(let url): environment["DATABASE_URL"] = url
@@ -108,10 +131,16 @@ public struct CrashDrill: Sendable {
         var server = try await startServer()
         progress("server ready in \(HTTPBenchmark.milliseconds(server.startToReady)) ms on port \(server.port)")
         let fixture: DrillFixture
+        let seatFixture: SeatDrillFixture?
         do {
             fixture = try await Self.guarded(server, limit: .seconds(120), "signing in") {
                 try await DrillFixture.prepare(port: server.port, customers: connections)
             }
+            seatFixture =
+                seatBuyers > 0
+                ? try await Self.guarded(server, limit: .seconds(120), "setting up the seat buyers") {
+                    try await SeatDrillFixture.prepare(port: server.port, buyers: seatBuyers)
+                } : nil
         } catch {
             server.stop()
             throw error
@@ -119,12 +148,19 @@ public struct CrashDrill: Sendable {
         // Generous: verification waits at most `settleTimeout` for payments and for confirmations.
         let verificationLimit = settleTimeout * 2 + .seconds(120)
 
+        var seats = SeatDrillState(settleTimeout: settleTimeout)
+        // When the last round with unpaid holds was killed: every unpaid hold lapses by then + the hold time.
+        var lastUnpaidHoldsKill: Date?
+        var timedOut = false
         var perRound: [CrashDrillReport.Round] = []
         for round in 1...max(1, rounds) {
             let delay = Double.random(in: crashAfter, using: &rng)
             let replaySalt = Int(rng.next() % 1000)
             let signal = CrashSignal()
             let payments = PaymentCount()
+            let seatPayments = PaymentCount()
+            let unpaidHolds = PaymentCount()
+            let holdsUnpaid = seatFixture != nil && round <= (unpaidHoldRounds ?? Int.max)
             let loadBegan = ContinuousClock.now
             let load = Task { [server, connections, replayEvery] in
                 await DrillLoad(
@@ -132,24 +168,39 @@ public struct CrashDrill: Sendable {
                     replaySalt: replaySalt, signal: signal, paymentsAcknowledged: payments
                 ).run(connections: connections)
             }
+            let seatLoad = Task { [server] in
+                guard let seatFixture else { return [SeatBuyerOutcome]() }
+                return await SeatDrillLoad(
+                    port: server.port, fixture: seatFixture, round: round, unpaidHolds: holdsUnpaid, signal: signal,
+                    paymentsAcknowledged: seatPayments, holdsLeftUnpaid: unpaidHolds
+                ).run()
+            }
             try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
             // Not before the round's first acknowledged payment (bounded): on a busy machine the
-            // delay alone can end a round before any payment, leaving payments unchecked.
+            // delay alone can end a round before any payment, leaving payments unchecked. The same
+            // for the first paid seat order and the first unpaid hold.
             let waitForPayment = ContinuousClock.now
-            while payments.value == 0, ContinuousClock.now - waitForPayment < .seconds(30) {
+            while payments.value == 0 || (seatFixture != nil && seatPayments.value == 0)
+                || (holdsUnpaid && unpaidHolds.value == 0), ContinuousClock.now - waitForPayment < .seconds(30)
+            {
                 try await Task.sleep(for: .milliseconds(10))
             }
             let killedAfter = ContinuousClock.now - loadBegan
             signal.fire()
             server.crash()
             let outcomes = await load.value
+            let seatOutcomes = await seatLoad.value
+            if holdsUnpaid { lastUnpaidHoldsKill = Date() }
 
             let restartBegan = ContinuousClock.now
             server = try await startServer()
             let restart = ContinuousClock.now - restartBegan
+            await seatFixture?.serve(on: server.port)
 
             var tally = RoundTally()
             for outcome in outcomes { state.absorb(outcome, round: round, into: &tally) }
+            var seatTally = SeatRoundTally()
+            for outcome in seatOutcomes { seats.absorb(outcome, into: &seatTally) }
             do {
                 try await Self.guarded(server, limit: verificationLimit, "checking round \(round)") { [server] in
                     try await HTTPConnection.with(host: "127.0.0.1", port: server.port) { connection in
@@ -157,12 +208,20 @@ public struct CrashDrill: Sendable {
                             try await state.retry(
                                 pending, round: round, fixture: fixture, on: connection, into: &tally)
                         }
+                        if let seatFixture {
+                            for order in seatOutcomes.compactMap(\.pendingPayment) {
+                                try await seats.retryPayment(
+                                    order, fixture: seatFixture, on: connection, into: &seatTally)
+                            }
+                        }
                     }
                     try await state.verify(round: round, fixture: fixture, port: server.port, parallel: connections)
+                    if let seatFixture { try await seats.verify(fixture: seatFixture, port: server.port) }
                 }
             } catch let timeout as DrillTimeout {
                 // A restarted server that stops answering is what the drill is for: report it.
                 state.violation("round \(round): \(timeout)")
+                timedOut = true
                 break
             }
             let figures = CrashDrillReport.Round(
@@ -170,29 +229,67 @@ public struct CrashDrill: Sendable {
                 bookingsAcknowledged: tally.bookings,
                 paymentsAcknowledged: tally.payments, replays: tally.replays, retriedAfterRestart: tally.retried,
                 retriesInProgress: tally.inProgress, loadErrors: tally.loadErrors,
-                restartMilliseconds: Int(HTTPBenchmark.milliseconds(restart)))
+                restartMilliseconds: Int(HTTPBenchmark.milliseconds(restart)),
+                seatOrdersAcknowledged: seatTally.opened, seatOrdersPaid: seatTally.paid,
+                holdsLeftUnpaid: seatTally.leftUnpaid)
             perRound.append(figures)
             progress(
                 "round \(round)/\(max(1, rounds)): killed after \(figures.crashAfterMilliseconds) ms — "
                     + "\(tally.bookings) bookings, \(tally.payments) payments acknowledged; "
                     + "\(tally.retried) in-flight retried (\(tally.inProgress) × 409 request_in_progress); "
-                    + "restart \(figures.restartMilliseconds) ms; violations so far \(state.violations.count)"
-                    + (tally.firstLoadError.map { "; first load error: \($0)" } ?? ""))
+                    + (seatFixture == nil
+                        ? ""
+                        : "\(seatTally.opened) seat orders, \(seatTally.paid) paid, \(seatTally.leftUnpaid) left unpaid; ")
+                    + "restart \(figures.restartMilliseconds) ms; "
+                    + "violations so far \(state.violations.count + seats.violations.count)"
+                    + (tally.firstLoadError.map { "; first load error: \($0)" } ?? "")
+                    + (seatTally.firstLoadError.map { "; first seat load error: \($0)" } ?? ""))
+        }
+
+        var lapsesChecked = lastUnpaidHoldsKill == nil
+        if let seatFixture, let lastKill = lastUnpaidHoldsKill, !timedOut {
+            // The worker releases lapsed holds once a second.
+            let lapsed = lastKill.addingTimeInterval(Double(Self.holdMinutes * 60) + 2)
+            let wait = lapsed.timeIntervalSinceNow
+            if wait > 0 {
+                progress("waiting \(Int(wait.rounded(.up))) s for the last unpaid holds to lapse")
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+            }
+            do {
+                try await Self.guarded(server, limit: settleTimeout + .seconds(120), "checking the lapsed holds") {
+                    [server] in
+                    try await seats.verifyLapsedHolds(fixture: seatFixture, port: server.port)
+                }
+                lapsesChecked = true
+            } catch let timeout as DrillTimeout {
+                seats.violation("\(timeout)")
+            }
         }
         server.stop()
 
-        let keep = !state.violations.isEmpty
+        let violations = state.violations + seats.violations
+        let keep = !violations.isEmpty
         if !keep { try? FileManager.default.removeItem(at: directory) }
         return CrashDrillReport(
             engine: database.engineName, rounds: perRound.count, connections: connections, seed: seed,
             perRound: perRound, bookingsAcknowledged: state.bookings.count,
             paymentsAcknowledged: state.payments.count, confirmationsChecked: state.confirmationsChecked,
-            violations: state.violations, seconds: HTTPBenchmark.seconds(ContinuousClock.now - started),
+            seats: seatFixture.map { _ in
+                CrashDrillReport.Seats(
+                    buyers: seatBuyers, ordersAcknowledged: seats.opened, ordersPaid: seats.paid.count,
+                    seatsSold: seats.seatsSold, seatsSoldTwice: seats.seatsSoldTwice,
+                    holdsLeftUnpaid: seats.unpaid.count, lapsedHoldsReleased: seats.lapsedHoldsReleased,
+                    lapsesChecked: lapsesChecked)
+            },
+            violations: violations, seconds: HTTPBenchmark.seconds(ContinuousClock.now - started),
             serverLogs: keep ? directory.path : nil)
     }
 }
 
 extension CrashDrill {
+    /// `CONCIERGE_EVENTS_HOLD_MINUTES` for the drill's server: the shortest the server takes.
+    static let holdMinutes = 1
+
     /// Runs `body` against `server`, killing the server after `limit`: a server that stops
     /// answering ends the step with `DrillTimeout` instead of hanging the drill (its requests
     /// fail once it is gone).

@@ -20,6 +20,27 @@ public struct CrashDrillReport: Sendable, Codable {
         /// Unexpected answers before the kill (not violations, but worth a look).
         public let loadErrors: Int
         public let restartMilliseconds: Int
+        /// Seat orders the server opened (`seat-checkout` answered 200), paid (sandbox 303), and
+        /// left unpaid on purpose so their holds lapse.
+        public let seatOrdersAcknowledged: Int
+        public let seatOrdersPaid: Int
+        public let holdsLeftUnpaid: Int
+    }
+
+    /// The seat side (issue 12): what the events buyers were told, and what the checks found.
+    public struct Seats: Sendable, Codable {
+        public let buyers: Int
+        public let ordersAcknowledged: Int
+        public let ordersPaid: Int
+        /// Seats the sales shows' seat maps showed `sold` at the last check.
+        public let seatsSold: Int
+        /// Seats in two paid orders (on the server's listings or in the buyers' own ledger).
+        public let seatsSoldTwice: Int
+        public let holdsLeftUnpaid: Int
+        /// Unpaid orders found expired, their seats available again, once their holds lapsed.
+        public let lapsedHoldsReleased: Int
+        /// False when the drill ended before the unpaid holds lapsed (a round timed out).
+        public let lapsesChecked: Bool
     }
 
     public let engine: String
@@ -31,6 +52,8 @@ public struct CrashDrillReport: Sendable, Codable {
     public let paymentsAcknowledged: Int
     /// Confirmed bookings whose confirmations were counted in the dev outbox.
     public let confirmationsChecked: Int
+    /// Nil when the drill ran no seat buyers.
+    public let seats: Seats?
     public let violations: [String]
     public let seconds: Double
     /// The servers' logs, kept when there were violations.
@@ -45,13 +68,17 @@ public struct CrashDrillReport: Sendable, Codable {
                 + String(format: "%.1f s", seconds),
             "",
         ]
-        let header = ["round", "killed after", "bookings", "payments", "replays", "retried", "409", "errors"]
+        let header = [
+            "round", "killed after", "bookings", "payments", "replays", "retried", "409", "seat orders", "seats paid",
+            "unpaid holds", "errors",
+        ]
         var rows = [header]
         for round in perRound {
             rows.append([
                 String(round.round), "\(round.crashAfterMilliseconds) ms", String(round.bookingsAcknowledged),
                 String(round.paymentsAcknowledged), String(round.replays), String(round.retriedAfterRestart),
-                String(round.retriesInProgress), String(round.loadErrors),
+                String(round.retriesInProgress), String(round.seatOrdersAcknowledged), String(round.seatOrdersPaid),
+                String(round.holdsLeftUnpaid), String(round.loadErrors),
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -62,13 +89,26 @@ public struct CrashDrillReport: Sendable, Codable {
                 }.joined(separator: "  "))
         }
         lines.append("")
-        lines.append("bookings acknowledged   \(bookingsAcknowledged)")
-        lines.append("payments acknowledged   \(paymentsAcknowledged)")
-        lines.append("confirmations checked   \(confirmationsChecked)")
+        func figure(_ name: String, _ value: String) {
+            lines.append(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+        }
+        figure("bookings acknowledged", String(bookingsAcknowledged))
+        figure("payments acknowledged", String(paymentsAcknowledged))
+        figure("confirmations checked", String(confirmationsChecked))
+        if let seats {
+            figure("seat orders acknowledged", "\(seats.ordersAcknowledged) (\(seats.buyers) buyers)")
+            figure("seat orders paid", String(seats.ordersPaid))
+            figure("seats sold", String(seats.seatsSold))
+            figure("seats sold twice", String(seats.seatsSoldTwice))
+            figure(
+                "lapsed holds released",
+                "\(seats.lapsedHoldsReleased) of \(seats.holdsLeftUnpaid) left unpaid"
+                    + (seats.lapsesChecked ? "" : " (not checked: the drill ended early)"))
+        }
         if violations.isEmpty {
-            lines.append("violations              none")
+            figure("violations", "none")
         } else {
-            lines.append("violations              \(violations.count)")
+            figure("violations", String(violations.count))
             for violation in violations.prefix(50) { lines.append("  - \(violation)") }
             if violations.count > 50 { lines.append("  … \(violations.count - 50) more (see --json)") }
             if let serverLogs { lines.append("server logs kept in \(serverLogs)") }

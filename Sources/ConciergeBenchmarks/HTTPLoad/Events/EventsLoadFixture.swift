@@ -81,8 +81,9 @@ struct EventsLoadFixture: Sendable {
     // MARK: Buyers
 
     /// Signs up `count` buyers on eight connections at once (bcrypt is the slow part) and opens
-    /// each one's verification link from the dev outbox.
-    static func signUpBuyers(_ count: Int, port: Int) async throws -> [String] {
+    /// each one's verification link from the dev outbox. Their addresses are
+    /// `<emailPrefix><n>@bench.example`: a drill on a database it reuses passes a fresh prefix.
+    static func signUpBuyers(_ count: Int, port: Int, emailPrefix: String = "buyer") async throws -> [String] {
         let lanes = min(8, count)
         let tokens = try await withThrowingTaskGroup(of: [(Int, String)].self) { group in
             for lane in 0..<lanes {
@@ -90,7 +91,8 @@ struct EventsLoadFixture: Sendable {
                     try await HTTPConnection.with(host: "127.0.0.1", port: port) { connection in
                         var mine: [(Int, String)] = []
                         for buyer in stride(from: lane, to: count, by: lanes) {
-                            mine.append((buyer, try await verifiedBuyer(buyer, on: connection)))
+                            mine.append(
+                                (buyer, try await verifiedBuyer(buyer, emailPrefix: emailPrefix, on: connection)))
                         }
                         return mine
                     }
@@ -101,8 +103,10 @@ struct EventsLoadFixture: Sendable {
         return tokens.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    static func verifiedBuyer(_ number: Int, on connection: HTTPConnection) async throws -> String {
-        let email = "buyer\(number)@bench.example"
+    static func verifiedBuyer(_ number: Int, emailPrefix: String = "buyer", on connection: HTTPConnection)
+        async throws -> String
+    {
+        let email = "\(emailPrefix)\(number)@bench.example"
         let signedUp = try await connection.send(
             .postJSON(
                 "/events/api/auth/signup",

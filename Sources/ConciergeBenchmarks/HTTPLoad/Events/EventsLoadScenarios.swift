@@ -35,37 +35,43 @@ enum EventsLoadScenarios {
     static func seats(_ fixture: EventsLoadFixture) -> LoadScenario {
         LoadScenario(name: "seats", summary: "seat-checkout → sandbox pay (2,000-seat shows, contended)") {
             connection, worker, iteration in
-            let seed = worker &* 7919 &+ iteration
-            let token = fixture.buyerTokens[worker]
-            var show = await fixture.shows.current
-            var request = SeatRequest(seed: seed)
-            for _ in 0..<20 {
-                let response = try await connection.send(
-                    .postJSON("/events/api/seat-checkout", request.json(show: show), token: token))
-                if response.status == 200 {
-                    let opened = try response.decode(OpenedCheckout.self)
-                    guard let path = LoadRequest.path(of: opened.url) else {
-                        throw LoadError("seat-checkout answered no checkout URL")
-                    }
-                    try await connection.send(.payInSandbox(path)).expect(303, "sandbox checkout")
-                    fixture.ledger.record(show: show, seats: opened.seatIds)
-                    return
-                }
-                guard response.status == 409, response.errorCode == "seats_unavailable" else {
-                    throw LoadError("seat-checkout: \(response.summary)")
-                }
-                if case .named = request {
-                    fixture.ledger.countConflict()
-                    request = .best(quantity: 2)
-                } else if try await seatsLeft(show, on: connection) < EventsLoadFixture.seatsPerRow {
-                    fixture.ledger.countSoldOut()
-                    show = try await fixture.shows.show(after: show)
-                } else {
-                    fixture.ledger.countLostRace()
-                }
+            let (show, opened) = try await holdSeats(
+                seed: worker &* 7919 &+ iteration, token: fixture.buyerTokens[worker], shows: fixture.shows,
+                ledger: fixture.ledger, on: connection)
+            guard let path = LoadRequest.path(of: opened.url) else {
+                throw LoadError("seat-checkout answered no checkout URL")
             }
-            throw LoadError("no seats after twenty tries (show \(show))")
+            try await connection.send(.payInSandbox(path)).expect(303, "sandbox checkout")
+            fixture.ledger.record(show: show, seats: opened.seatIds)
         }
+    }
+
+    /// Holds seats for one order on the show on sale in `shows`, as a buyer would (see `seats`):
+    /// named seats taken by a racer give way to the best two, a sold-out show moves on to the
+    /// next one. Conflicts, sold-out answers and lost races are counted in `ledger`.
+    static func holdSeats(
+        seed: Int, token: String, shows: ShowRotation, ledger: SeatLedger, on connection: HTTPConnection
+    ) async throws -> (show: String, opened: OpenedCheckout) {
+        var show = await shows.current
+        var request = SeatRequest(seed: seed)
+        for _ in 0..<20 {
+            let response = try await connection.send(
+                .postJSON("/events/api/seat-checkout", request.json(show: show), token: token))
+            if response.status == 200 { return (show, try response.decode(OpenedCheckout.self)) }
+            guard response.status == 409, response.errorCode == "seats_unavailable" else {
+                throw LoadError("seat-checkout: \(response.summary)")
+            }
+            if case .named = request {
+                ledger.countConflict()
+                request = .best(quantity: 2)
+            } else if try await seatsLeft(show, on: connection) < EventsLoadFixture.seatsPerRow {
+                ledger.countSoldOut()
+                show = try await shows.show(after: show)
+            } else {
+                ledger.countLostRace()
+            }
+        }
+        throw LoadError("no seats after twenty tries (show \(show))")
     }
 
     static func seatsLeft(_ show: String, on connection: HTTPConnection) async throws -> Int {
@@ -102,8 +108,10 @@ enum EventsLoadScenarios {
     }
 
     /// The part of the `seat-checkout` answer a buyer needs.
-    struct OpenedCheckout: Decodable {
+    struct OpenedCheckout: Decodable, Sendable {
         let url: String
+        let sessionId: String
+        let orderId: String
         let seatIds: [String]
     }
 }

@@ -65,11 +65,20 @@ public struct SeatSalesAudit: Sendable, Codable {
 
     /// The seat ids of each confirmed order of `show`, every page of the admin listing.
     static func paidSeatLists(show: String, on connection: HTTPConnection) async throws -> [[String]] {
-        struct Order: Decodable {
-            struct Seat: Decodable { let id: String }
-            let seats: [Seat]
-        }
-        var lists: [[String]] = []
+        try await paidOrders(show: show, on: connection).map { $0.seats.map(\.id) }
+    }
+
+    /// An order as the admin listing answers it (the parts the audits read).
+    struct ListedOrder: Decodable, Sendable {
+        struct Seat: Decodable, Sendable { let id: String }
+        let id: String
+        let status: String
+        let seats: [Seat]
+    }
+
+    /// Every confirmed order of `show`, every page of the admin listing.
+    static func paidOrders(show: String, on connection: HTTPConnection) async throws -> [ListedOrder] {
+        var orders: [ListedOrder] = []
         var cursor: String? = "0"
         while let offset = cursor {
             let response = try await connection.send(
@@ -77,17 +86,25 @@ public struct SeatSalesAudit: Sendable, Codable {
                     "/events/api/admin/orders?showId=\(show)&status=confirmed&limit=100&cursor=\(offset)",
                     token: EventsLoadFixture.adminToken))
             try response.expect(200, "admin orders")
-            lists += try response.decode([Order].self).map { $0.seats.map(\.id) }
+            orders += try response.decode([ListedOrder].self)
             cursor = response.headers.first(name: "X-Next-Cursor")
         }
-        return lists
+        return orders
     }
 
     static func soldOnSeatMap(show: String, on connection: HTTPConnection) async throws -> Int {
-        struct Seat: Decodable { let status: String }
+        try await seatStatuses(show: show, on: connection).values.filter { $0 == "sold" }.count
+    }
+
+    /// Every seat of `show`'s seat map with its status (`available`, `reserved`, `sold`).
+    static func seatStatuses(show: String, on connection: HTTPConnection) async throws -> [String: String] {
+        struct Seat: Decodable {
+            let id: String
+            let status: String
+        }
         let response = try await connection.send(.get("/events/api/shows/\(show)/seats"))
         try response.expect(200, "seat map")
-        return try response.decode([Seat].self).filter { $0.status == "sold" }.count
+        return Dictionary(try response.decode([Seat].self).map { ($0.id, $0.status) }) { first, _ in first }
     }
 
     struct Counts: Decodable {

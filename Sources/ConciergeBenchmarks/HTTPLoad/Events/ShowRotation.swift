@@ -3,7 +3,8 @@
 /// (created ahead of time) goes on sale at once and a new spare is created in the background:
 /// no buyer waits for a show to be created while the clock runs, unless sales outrun the spares.
 actor ShowRotation {
-    private let port: Int
+    /// Where new spares are created; the crash drill moves it to each restarted server.
+    private(set) var port: Int
     private let venueID: String
     private(set) var current: String
     private var spares: [String]
@@ -50,6 +51,9 @@ actor ShowRotation {
         Task { if let made = try? await spare.value { self.addSpare(made) } }
         return current
     }
+
+    /// The server now answers on `port` (a restart): spares are created there from now on.
+    func serve(on port: Int) { self.port = port }
 
     private func putOnSale(_ show: String) {
         current = show
