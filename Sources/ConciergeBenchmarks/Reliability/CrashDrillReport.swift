@@ -69,8 +69,8 @@ public struct CrashDrillReport: Sendable, Codable {
             "",
         ]
         let header = [
-            "round", "killed after", "bookings", "payments", "replays", "retried", "409", "seat orders", "seats paid",
-            "unpaid holds", "errors",
+            "round", "killed after", "bookings", "payments", "replays", "retried", "409", "seat orders", "of them paid",
+            "left unpaid", "errors",
         ]
         var rows = [header]
         for round in perRound {
