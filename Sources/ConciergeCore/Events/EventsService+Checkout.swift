@@ -38,10 +38,11 @@ extension EventsService {
             }
             // A racer can take the pick between reading and holding: read again and retry. With
             // 64 buyers racing for the best seats three tries often all lost, and the buyer heard
-            // "not enough adjacent seats" with most of the hall free (the seats benchmark). A retry
-            // reads the database: the kept states missed the racer.
+            // "not enough adjacent seats" with most of the hall free (the seats benchmark). A lost
+            // race wrote the racer's seats into the kept states; from the fifth try on, the whole
+            // show is read from the database.
             for attempt in 0..<8 {
-                if attempt > 0 { taken = try await takenSeats(showID: summary.show.id, fresh: true).taken }
+                if attempt > 0 { taken = try await takenSeats(showID: summary.show.id, fresh: attempt >= 4).taken }
                 let seen = taken
                 guard
                     let seats = BestAvailable.pick(
@@ -89,6 +90,34 @@ extension EventsService {
             }
             return (seat, price.priceCents)
         }
+        let seatIDs = seats.map(\.id)
+        // Marked before the hold commits, so that this instance's other buyers pick other seats
+        // instead of racing for the same best ones; a checkout that fails gives them back.
+        seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .reserved)
+        do {
+            let opened = try await place(priced, show: show, accountID: accountID, email: email)
+            seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .reserved)
+            return opened
+        } catch let error as ConciergeError where error.code == "hold_unavailable" {
+            // A racer (another instance, or a hold this one did not know of) has some of them.
+            let gone = try await store.takenSeats(showID: show.id, among: seatIDs)
+            seatStates.mark(showID: show.id, seatIDs: seatIDs.filter { gone[$0] == nil }, as: .available)
+            for state in Set(gone.values) {
+                seatStates.mark(showID: show.id, seatIDs: seatIDs.filter { gone[$0] == state }, as: state)
+            }
+            let unavailable = seatIDs.filter { gone[$0] != nil }
+            throw SeatsUnavailableError(seatIDs: unavailable.isEmpty ? seatIDs : unavailable)
+        } catch {
+            seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .available)
+            throw error
+        }
+    }
+
+    /// Opens the payment and writes the hold, order, payment and booking in one transaction.
+    private func place(_ priced: [(EventSeat, Int)], show: EventShow, accountID: String, email: String)
+        async throws -> OpenedCheckout
+    {
+        let seats = priced.map(\.0)
         let now = clock.now
         let amount = priced.reduce(0) { $0 + $1.1 }
         let orderID = random.identifier(prefix: "ord")
@@ -133,16 +162,10 @@ extension EventsService {
                     .unavailable(retryAfterSeconds: 1), code: "reference_collision",
                     message: "Two orders drew the same reference at once. Please try again.")
             }
-        } catch let error as ConciergeError where error.code == "hold_unavailable" {
-            await abandon(created)
-            let gone = try await takenSeats(showID: show.id, fresh: true).taken
-            let unavailable = seats.map(\.id).filter { gone[$0] != nil }
-            throw SeatsUnavailableError(seatIDs: unavailable.isEmpty ? seats.map(\.id) : unavailable)
         } catch {
             await abandon(created)
             throw error
         }
-        seatStates.mark(showID: show.id, seatIDs: seats.map(\.id), as: .reserved)
         return OpenedCheckout(booking: booking, checkoutURL: created.checkoutURL)
     }
 

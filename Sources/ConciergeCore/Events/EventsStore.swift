@@ -19,6 +19,8 @@ public protocol EventsStore: Sendable {
     func show(id: String) async throws -> EventShow?
     /// Every seat of the show that is not available, by seat id.
     func takenSeats(showID: String) async throws -> [String: SeatState]
+    /// Those of `seatIDs` that are not available: a few look-ups, after a racer took a named seat.
+    func takenSeats(showID: String, among seatIDs: [String]) async throws -> [String: SeatState]
     /// Blocks the seats for house use, all or none: a seat held or sold throws
     /// `SeatsUnavailableError` naming it. A seat blocked already stays so.
     func blockHouseSeats(showID: String, seatIDs: [String]) async throws

@@ -81,7 +81,7 @@ public final class SeatStateCache: @unchecked Sendable {
         return lock.withLock {
             let refresh = refreshes[showID]?.removeValue(forKey: ticket) ?? Refresh()
             var taken = loaded
-            for mark in refresh.marks { for seat in mark.seatIDs { taken[seat] = mark.state } }
+            for mark in refresh.marks { Self.apply(mark.state, to: mark.seatIDs, in: &taken) }
             let snapshot = Snapshot(taken: taken, version: takeVersion())
             // A read that started earlier than the kept one does not replace it.
             let newer = entries[showID].map { $0.readAt <= started } ?? true
@@ -92,7 +92,9 @@ public final class SeatStateCache: @unchecked Sendable {
         }
     }
 
-    /// Seats this instance just held (`.reserved`) or sold (`.sold`), after the commit.
+    /// Seats this instance is holding (`.reserved`: a checkout marks its pick before its hold
+    /// commits, so that its concurrent buyers pick other seats), sold (`.sold`), or gave up
+    /// holding (`.available`: its checkout failed for a reason of its own).
     public func mark(showID: String, seatIDs: [String], as state: SeatState) {
         lock.withLock {
             for ticket in refreshes[showID]?.keys.map({ $0 }) ?? [] {
@@ -100,7 +102,7 @@ public final class SeatStateCache: @unchecked Sendable {
             }
             guard var entry = entries[showID] else { return }
             var taken = entry.snapshot.taken
-            for seat in seatIDs { taken[seat] = state }
+            Self.apply(state, to: seatIDs, in: &taken)
             entry.snapshot = Snapshot(taken: taken, version: takeVersion())
             entries[showID] = entry
         }
@@ -113,6 +115,10 @@ public final class SeatStateCache: @unchecked Sendable {
             entries[showID] = nil
             for ticket in refreshes[showID]?.keys.map({ $0 }) ?? [] { refreshes[showID]?[ticket]?.spoiled = true }
         }
+    }
+
+    private static func apply(_ state: SeatState, to seatIDs: [String], in taken: inout [String: SeatState]) {
+        for seat in seatIDs { taken[seat] = state == .available ? nil : state }
     }
 
     /// Called with the lock held.

@@ -166,6 +166,23 @@ extension SQLEventsStore {
         return taken
     }
 
+    public func takenSeats(showID: String, among seatIDs: [String]) async throws -> [String: SeatState] {
+        guard !seatIDs.isEmpty else { return [:] }
+        let keys = seatIDs.map { SQLValue.text(EventUnits.key(show: showID, seat: $0)) }
+        var taken: [String: SeatState] = [:]
+        for row in try await database.query(
+            """
+            SELECT unit_key, held, sold, capacity FROM inventory_units
+            WHERE unit_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))
+              AND (held > 0 OR sold > 0 OR capacity = 0)
+            """, keys)
+        {
+            guard let seat = EventUnits.seat(in: try row.string("unit_key"), show: showID) else { continue }
+            taken[seat] = try row.int("sold") > 0 ? .sold : try row.int("held") > 0 ? .reserved : .house
+        }
+        return taken
+    }
+
     public func seatsHeld(showID: String, ownerID: String, now: Date) async throws -> Set<String> {
         let rows = try await database.query(
             """

@@ -104,6 +104,17 @@ import Testing
         #expect(fixture.reads.withLock { $0 } == 2)
     }
 
+    @Test func seatsMarkedForACheckoutThatFailedAreAvailableAgain() async throws {
+        let fixture = Fixture()
+        let cache = fixture.cache()
+        fixture.database.withLock { $0 = ["G1": .sold] }
+        _ = try await cache.taken(showID: "s") { fixture.read() }
+        cache.mark(showID: "s", seatIDs: ["G2", "G3"], as: .reserved)
+        cache.mark(showID: "s", seatIDs: ["G2", "G3"], as: .available)
+        let after = try await cache.taken(showID: "s") { fixture.read() }
+        #expect(after.taken == ["G1": .sold])
+    }
+
     @Test func aMaximumAgeOfZeroReadsEveryTime() async throws {
         let fixture = Fixture()
         let cache = fixture.cache(maxAge: .zero)
