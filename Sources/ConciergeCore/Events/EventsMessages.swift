@@ -6,7 +6,7 @@ enum EventsMessages {
     {
         let booking = view.booking
         let seats = booking.tickets.map { ticket -> String in
-            let seat = view.venue.seats.first { $0.id == ticket.seatID }
+            let seat = view.venue.seatsByID[ticket.seatID]
             return
                 "- \(seat?.sectionID ?? "") row \(seat?.row ?? "") seat \(seat?.number ?? 0) (\(EventsMoney.format(ticket.priceCents, booking.currency)))"
         }.joined(separator: "\n")
@@ -51,7 +51,7 @@ enum EventsMessages {
 
     /// `Stalls row A seat 9`.
     static func seatLabel(_ seatID: String, _ venue: EventVenue) -> String {
-        guard let seat = venue.seats.first(where: { $0.id == seatID }) else { return seatID }
+        guard let seat = venue.seatsByID[seatID] else { return seatID }
         let section = venue.sections.first { $0.id == seat.sectionID }?.name ?? seat.sectionID
         return "\(section) row \(seat.row) seat \(seat.number)"
     }
