@@ -7,10 +7,10 @@ import Foundation
 struct EventsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "Sign up, browse shows and seats, buy and cancel tickets against a Concierge server.",
+        abstract: "Sign up, browse shows and seats, buy and cancel tickets, check them in against a Concierge server.",
         subcommands: [
             SignUp.self, SignIn.self, VerifyEmail.self, Shows.self, Show.self, Seats.self, Buy.self, Tickets.self,
-            Cancel.self, SignOut.self,
+            Cancel.self, CheckIn.self, SignOut.self,
         ])
 }
 
@@ -31,6 +31,9 @@ struct EventsOptions: ParsableArguments {
         let commands = EventsCommands(client: EventsClient(baseURL: url, tokens: FileEventsTokenStore()), json: json)
         do {
             print(try await body(commands))
+        } catch let refused as EventsCheckInRefused {
+            print(refused.output)
+            throw ExitCode(1)
         } catch {
             FileHandle.standardError.write(Data("error: \(CLIError.message(for: error))\n".utf8))
             throw ExitCode(1)
@@ -132,6 +135,30 @@ extension EventsCommand {
         @Argument(help: "The order id (see `concierge events tickets`).") var order: String
         @OptionGroup var options: EventsOptions
         func run() async throws { try await options.run { try await $0.cancel(orderID: order) } }
+    }
+
+    struct CheckIn: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "checkin",
+            abstract: "Admit a ticket at the door once; a refusal (already admitted, not valid, …) exits 1.")
+        @Argument(help: "The ticket's scan code (the booking's qrCode, or one seat's code from its QR image).")
+        var code: String
+        @Option(help: "The show this door admits to (default: the one the code names).") var show: String?
+        @Option(help: "The gate, recorded with the scan (default main).") var gate: String?
+        @Option(help: "A scanner token or the admin token (or CONCIERGE_SCANNER_TOKEN).") var scannerToken: String?
+        @OptionGroup var options: EventsOptions
+        func run() async throws {
+            guard let token = scannerToken ?? ProcessInfo.processInfo.environment["CONCIERGE_SCANNER_TOKEN"],
+                !token.isEmpty
+            else {
+                FileHandle.standardError.write(
+                    Data("error: pass --scanner-token or set CONCIERGE_SCANNER_TOKEN\n".utf8))
+                throw ExitCode(2)
+            }
+            try await options.run {
+                try await $0.checkIn(code: code, showID: show, gate: gate, scannerToken: token)
+            }
+        }
     }
 
     struct SignOut: AsyncParsableCommand {

@@ -27,6 +27,11 @@ public protocol EventsAPI: Sendable {
     func checkoutResult(sessionID: String) async throws(EventsAPIError) -> Events.CheckoutSuccessResponse
     func bookings() async throws(EventsAPIError) -> [Events.UserBooking]
     func cancelBooking(id: String) async throws(EventsAPIError) -> Events.CheckoutSuccessResponse
+    /// The door: admits a ticket's scan code (`qrCode`) to `showID` once. Refusals (already
+    /// admitted, forged, another show, cancelled) are answers, not errors; a missing or revoked
+    /// scanner token is `.unauthorized`.
+    func checkIn(code: String, showID: String, gate: String?, scannerToken: String) async throws(EventsAPIError)
+        -> Events.CheckInResponse
 }
 
 /// The list's filters, as `GET /events/api/shows` takes them.

@@ -106,6 +106,15 @@ public struct EventsClient: EventsAPI {
         try await send("POST", "api/user/bookings/\(id)/cancel", authorized: true)
     }
 
+    /// Uses `scannerToken` rather than the signed-in buyer's token: the door is not a buyer.
+    public func checkIn(code: String, showID: String, gate: String?, scannerToken: String) async throws(EventsAPIError)
+        -> Events.CheckInResponse
+    {
+        try await send(
+            "POST", "api/checkin", body: Events.CheckInRequest(qrCode: code, showId: showID, gate: gate),
+            bearer: scannerToken)
+    }
+
     // MARK: Transport
 
     private struct NoBody: Encodable {}
@@ -119,7 +128,7 @@ public struct EventsClient: EventsAPI {
 
     private func send<Response: Decodable>(
         _ method: String, _ path: String, query: [URLQueryItem] = [], body: (some Encodable)? = NoBody?.none,
-        authorized: Bool = false
+        authorized: Bool = false, bearer: String? = nil
     ) async throws(EventsAPIError) -> Response {
         let url = baseURL.appendingPathComponent("events").appendingPathComponent(path)
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
@@ -130,7 +139,9 @@ public struct EventsClient: EventsAPI {
         var request = URLRequest(url: target)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if authorized {
+        if let bearer {
+            request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization")
+        } else if authorized {
             guard let token = tokens.load() else { throw .unauthorized("Sign in first.") }
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }

@@ -13,6 +13,9 @@ import ServiceLifecycle
 /// A live server for the events SDK: the worker ticks every second (verification emails reach
 /// the dev outbox quickly) and bcrypt is cheap.
 enum EventsLiveServer {
+    /// The server's admin token, which issues scanner tokens for the door.
+    static let adminToken = "kit-events-admin-token-0123456789abcdef"
+
     static func run<T: Sendable>(_ body: @Sendable (URL) async throws -> T) async throws -> T {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "kit-events-\(UUID().uuidString).sqlite"
@@ -22,6 +25,7 @@ enum EventsLiveServer {
         let configuration = try ServerConfiguration(environment: [
             "CONCIERGE_SQLITE_PATH": path, "CONCIERGE_PORT": "\(port)", "CONCIERGE_LOG_LEVEL": "critical",
             "CONCIERGE_WORKER_INTERVAL_SECONDS": "1", "CONCIERGE_BCRYPT_COST": "4",
+            "CONCIERGE_ADMIN_TOKEN": adminToken,
         ])
         var logger = Logger(label: "concierge.kit-events-tests")
         logger.logLevel = .critical
@@ -65,6 +69,18 @@ enum EventsLiveServer {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw CancellationError()
+    }
+
+    /// A door scanner's own token, issued through the admin API.
+    static func scannerToken(_ server: URL, name: String) async throws -> String {
+        struct Issued: Decodable { let token: String }
+        var request = URLRequest(url: server.appendingPathComponent("events/api/admin/scanner-tokens"))
+        request.httpMethod = "POST"
+        request.setValue("Bearer \(adminToken)", forHTTPHeaderField: "Authorization")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(["name": name])
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try JSONDecoder().decode(Issued.self, from: data).token
     }
 
     /// Presses "paid" on the sandbox checkout page.

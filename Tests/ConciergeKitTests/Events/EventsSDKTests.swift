@@ -81,4 +81,50 @@ import Testing
             #expect(both?.description.contains("one of them") == true)
         }
     }
+
+    @Test func theDoorAdmitsAPaidTicketOnceThroughTheSDKAndTheCLI() async throws {
+        try await EventsLiveServer.run { server in
+            let buyer = EventsClient(baseURL: server)
+            _ = try await buyer.signUp(email: "door@example.ch", password: "a long passphrase", name: "D")
+            try await buyer.verifyEmail(
+                token: try await EventsLiveServer.verificationToken(server, email: "door@example.ch"),
+                email: "door@example.ch")
+            let checkout = try await buyer.seatCheckout(
+                .init(showId: "shw_demo_1", specificSeatIds: ["stalls-B1", "stalls-B2"]))
+            try await EventsLiveServer.pay(checkout.url)
+            let code = try #require(try await buyer.bookings().first?.qrCode)
+            let scanner = try await EventsLiveServer.scannerToken(server, name: "north door")
+
+            let door = EventsClient(baseURL: server)
+            let first = try await door.checkIn(code: code, showID: "shw_demo_1", gate: "north", scannerToken: scanner)
+            #expect(first.result == .ok && first.admitted && first.attendee == "door@example.ch")
+            #expect(first.seat?.contains("B1") == true && first.seat?.contains("B2") == true)
+
+            let cli = EventsCommands(client: door, json: false)
+            let again = await #expect(throws: CLIError.self) {
+                _ = try await cli.checkIn(code: code, showID: nil, gate: "south", scannerToken: scanner)
+            }
+            #expect(again?.description.contains("already admitted at 20") == true)
+            let json = await #expect(throws: EventsCheckInRefused.self) {
+                _ = try await EventsCommands(client: door, json: true).checkIn(
+                    code: code, showID: nil, gate: nil, scannerToken: scanner)
+            }
+            let answer = try JSONDecoder().decode(Events.CheckInResponse.self, from: Data((json?.output ?? "").utf8))
+            #expect(answer.result == .alreadyUsed && answer.firstScannedAt != nil)
+
+            let forged = code.split(separator: ".").dropLast().joined(separator: ".") + ".AAAA"
+            let notValid = await #expect(throws: CLIError.self) {
+                _ = try await cli.checkIn(code: forged, showID: nil, gate: nil, scannerToken: scanner)
+            }
+            #expect(notValid?.description.contains("not a valid ticket") == true)
+            let wrongShow = await #expect(throws: CLIError.self) {
+                _ = try await cli.checkIn(code: code, showID: "shw_demo_2", gate: nil, scannerToken: scanner)
+            }
+            #expect(wrongShow?.description.contains("another show") == true)
+            let noToken = await #expect(throws: CLIError.self) {
+                _ = try await cli.checkIn(code: code, showID: nil, gate: nil, scannerToken: "evscan_not_issued")
+            }
+            #expect(noToken?.description.contains("scanner token was refused") == true)
+        }
+    }
 }

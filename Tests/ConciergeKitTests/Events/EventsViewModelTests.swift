@@ -62,6 +62,9 @@ import Testing
         func cancelBooking(id: String) async throws(EventsAPIError) -> Events.CheckoutSuccessResponse {
             throw .notFound("not faked")
         }
+        func checkIn(code: String, showID: String, gate: String?, scannerToken: String) async throws(EventsAPIError)
+            -> Events.CheckInResponse
+        { throw .notFound("not faked") }
     }
 
     @Test func theListSearchesWithTheTrimmedText() async {
