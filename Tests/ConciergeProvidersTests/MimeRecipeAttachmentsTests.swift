@@ -40,11 +40,16 @@ import Testing
         let (attachment, png) = try Self.ticket()
         let server = try await SMTPTestServer.start(.init(offerSTARTTLS: false))
         defer { Task { try? await server.stop() } }
-        try await SMTPEmailSender(smtpURL: "smtp://127.0.0.1:\(server.port)?from=tickets@example.com&starttls=optional")
-            .sendEmail(
-                EmailContent(
-                    to: "anna@example.ch", subject: "Your tickets", textBody: "Seat A9", attachments: [attachment]),
-                deliveryKey: "events:confirmed:ord_1")
+        // The suite's generous timeout, as `SMTPEmailSenderTests` use: the whole test run shares two
+        // cores, and the default 30 s ran out in CI.
+        try await SMTPEmailSender(
+            smtpURL: "smtp://127.0.0.1:\(server.port)?from=tickets@example.com&starttls=optional",
+            timeout: .seconds(300)
+        )
+        .sendEmail(
+            EmailContent(
+                to: "anna@example.ch", subject: "Your tickets", textBody: "Seat A9", attachments: [attachment]),
+            deliveryKey: "events:confirmed:ord_1")
 
         let data = try #require(server.messages.first).data
         let message = try MimeMessageTests.Entity(data)
