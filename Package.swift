@@ -111,6 +111,8 @@ let package = Package(
                 .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"),
                 .copy("Resources/openapi-stays.yaml"),
                 .copy("Resources/openapi-events.yaml"), .copy("Resources/openapi-commute.yaml"),
+                // The web front end's templates, words (en, de) and assets, one folder per vertical.
+                .copy("Resources/Web"),
             ],
             swiftSettings: strict
         ),

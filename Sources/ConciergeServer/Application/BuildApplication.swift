@@ -100,12 +100,23 @@ func assemble(
     let dispatcher = PaymentDispatcher(
         ledger: SQLPaymentLedger(database: database),
         owners: metrics.counting(owners.forwarders(for: modules.map(\.name))))
+    let sessions = SessionService(
+        store: SQLSessionStore(database: database),
+        signer: await JWTSessionTokenSigner(hasher: SecretHasher(secret: secret)),
+        hasher: SecretHasher(secret: secret), random: random, clock: clock)
+    let web = try await WebFrontEnd(
+        configuration: configuration, sessions: sessions, hasher: SecretHasher(secret: secret), random: random,
+        clock: clock)
+    let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
+    let accounts = makeAccountService(
+        configuration: configuration, database: database, sessions: sessions, signIn: signIn,
+        hasher: SecretHasher(secret: secret), random: random, clock: clock, devIdentity: devIdentity)
     let platform = PlatformServices(
         configuration: configuration, database: database, clock: clock, random: random, logger: logger,
         hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: metrics.counting(payments),
         sandbox: sandbox,
         stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
-        devIdentity: configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil)
+        devIdentity: devIdentity, sessions: sessions, accounts: accounts, web: web)
 
     let renderers = ErrorRenderers(
         byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))
@@ -122,6 +133,9 @@ func assemble(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load(),
         readiness: ReadinessSources(database: database, clock: clock)
     ).addRoutes(to: router)
+    WebAssetsController(assets: web.assets).addRoutes(to: router)
+    HomePageController(web: web).addRoutes(to: router)
+    OperationsPagesController(web: web).addRoutes(to: router)
     var jobs: [MaintenanceJob] = []
     var pushSender: (any PushSender)?
     for module in modules {
@@ -157,10 +171,10 @@ func assemble(
             metrics.recorder.holdsLapsed(try await holdStore.expireLapsedHolds(now: clock.now, limit: 500).count)
         })
     // Ended sessions and lapsed email tokens are kept a day (for support questions), then go.
-    let sessions = SQLSessionStore(database: database)
+    let sessionRows = SQLSessionStore(database: database)
     jobs.append(
         MaintenanceJob("session sweeping") {
-            try await sessions.sweep(endedBefore: clock.now.addingTimeInterval(-86_400))
+            try await sessionRows.sweep(endedBefore: clock.now.addingTimeInterval(-86_400))
         })
     let maintenance = MaintenanceService(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)

@@ -45,10 +45,7 @@ struct CommuteModule: VerticalModule {
 
     /// The platform's sessions and, when OIDC issuers are configured, their ID tokens.
     private func authenticator(_ platform: PlatformServices) async throws -> CommuteAuthenticator {
-        let sessions = SessionService(
-            store: SQLSessionStore(database: platform.database),
-            signer: await JWTSessionTokenSigner(hasher: platform.hasher), hasher: platform.hasher,
-            random: platform.random, clock: platform.clock)
+        let sessions = platform.sessions
         let configuration = platform.configuration.accounts
         let transport = AsyncHTTPClientTransport()
         let issuers = configuration.oidcIssuers.map { oidc in

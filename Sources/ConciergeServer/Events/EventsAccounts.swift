@@ -13,10 +13,7 @@ struct EventsAccounts {
 
     init(platform: PlatformServices) async {
         let configuration = platform.configuration.accounts
-        sessions = SessionService(
-            store: SQLSessionStore(database: platform.database),
-            signer: await JWTSessionTokenSigner(hasher: platform.hasher), hasher: platform.hasher,
-            random: platform.random, clock: platform.clock)
+        sessions = platform.sessions
         var policy = AccountPolicy()
         policy.signInsPerAccount = configuration.signInsPerAccount
         policy.signInsPerNetwork = configuration.signInsPerNetwork

@@ -8,10 +8,7 @@ import ConciergeStore
 /// token issuer is configured.
 enum StaysPlatformAccounts {
     static func sessions(_ platform: PlatformServices) async -> SessionService {
-        SessionService(
-            store: SQLSessionStore(database: platform.database),
-            signer: await JWTSessionTokenSigner(hasher: platform.hasher), hasher: platform.hasher,
-            random: platform.random, clock: platform.clock)
+        platform.sessions
     }
 
     static func accounts(_ platform: PlatformServices, sessions: SessionService) async -> AccountService {

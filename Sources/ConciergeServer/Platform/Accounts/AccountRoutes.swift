@@ -3,31 +3,34 @@ import ConciergeProviders
 import ConciergeStore
 import Hummingbird
 
-/// Wires accounts and sessions: the stores, bcrypt, the session JWT signer, the ID-token
-/// verifier (with the dev identity provider in dev mode only), and the `/account` routes.
-func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServices) async throws {
-    let configuration = platform.configuration.accounts
-    let sessions = SessionService(
-        store: SQLSessionStore(database: platform.database),
-        signer: await JWTSessionTokenSigner(hasher: platform.hasher), hasher: platform.hasher,
-        random: platform.random, clock: platform.clock)
-    let issuers = identityIssuers(configuration, clock: platform.clock)
-    // Production never builds the dev provider, so its key cannot be trusted there.
-    let dev = platform.devIdentity
+/// The platform's accounts: the stores, bcrypt, the sessions, the ID-token verifier (with the
+/// dev identity provider in dev mode only) and SMS-code proof of a phone. Built once by the
+/// composition root and handed to every vertical in `PlatformServices`.
+func makeAccountService(
+    configuration: ServerConfiguration, database: any SQLDatabase, sessions: SessionService, signIn: SignInService,
+    hasher: SecretHasher, random: any RandomSource, clock: any TimeSource, devIdentity: DevIdentityProvider?
+) -> AccountService {
+    let accounts = configuration.accounts
     var policy = AccountPolicy()
-    policy.signInsPerAccount = configuration.signInsPerAccount
-    policy.signInsPerNetwork = configuration.signInsPerNetwork
-    policy.publicURL = platform.configuration.publicURL
-    let signIn = platform.signIn
-    let accounts = AccountService(
-        store: SQLAccountStore(database: platform.database), sessions: sessions,
-        passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
-        idTokens: JWKSIDTokenVerifier(issuers: issuers, dev: dev, clock: platform.clock),
+    policy.signInsPerAccount = accounts.signInsPerAccount
+    policy.signInsPerNetwork = accounts.signInsPerNetwork
+    policy.publicURL = configuration.publicURL
+    // Production never builds the dev provider, so its key cannot be trusted there.
+    return AccountService(
+        store: SQLAccountStore(database: database), sessions: sessions,
+        passwords: BcryptPasswordHasher(cost: UInt8(accounts.bcryptCost), random: random),
+        idTokens: JWKSIDTokenVerifier(issuers: identityIssuers(accounts, clock: clock), dev: devIdentity, clock: clock),
         phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-        hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
-    AccountController(accounts: accounts, sessions: sessions).addRoutes(to: router)
-    if let dev {
-        DevIdentityController(provider: dev, configured: issuers).addRoutes(to: router)
+        hasher: hasher, random: random, clock: clock, policy: policy)
+}
+
+/// The `/account` routes, and `/dev/id-token` in dev mode.
+func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServices) async throws {
+    AccountController(accounts: platform.accounts, sessions: platform.sessions).addRoutes(to: router)
+    if let dev = platform.devIdentity {
+        DevIdentityController(
+            provider: dev, configured: identityIssuers(platform.configuration.accounts, clock: platform.clock)
+        ).addRoutes(to: router)
     }
 }
 

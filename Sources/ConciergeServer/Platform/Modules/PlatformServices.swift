@@ -29,4 +29,10 @@ struct PlatformServices: Sendable {
     /// The embedded identity provider of `/dev/id-token`, in dev mode only (nil in production),
     /// so every verifier that should trust dev ID tokens shares its one key.
     let devIdentity: DevIdentityProvider?
+    /// Sessions of every kind in the one table (bearer tokens, JWT access and refresh tokens).
+    let sessions: SessionService
+    /// Accounts and their sign-in methods (the `/account` API's service).
+    let accounts: AccountService
+    /// The web front end's templates, words, cookies and CSRF checks; each vertical adds its pages.
+    let web: WebFrontEnd
 }
