@@ -113,6 +113,13 @@ public struct SessionService: Sendable {
         _ = try await store.revoke(id: session.session.id, at: clock.now)
     }
 
+    /// Ends every session of the account at once (every vertical's, every device's); returns
+    /// how many were live.
+    @discardableResult
+    public func revokeAll(accountID: String) async throws -> Int {
+        try await store.revokeAll(accountID: accountID, at: clock.now)
+    }
+
     // MARK: Helpers
 
     private func newSession(_ kind: AuthSession.Kind, accountID: String, vertical: String, lifetime: Int)

@@ -7,6 +7,9 @@ public protocol SessionStore: Sendable {
     func session(tokenHash: String) async throws -> AuthSession?
     /// Revokes a live session; returns false when it was unknown or revoked already.
     func revoke(id: String, at: Date) async throws -> Bool
+    /// Revokes every live session of the account, whichever vertical opened it ("sign out
+    /// everywhere"); returns how many were live.
+    func revokeAll(accountID: String, at: Date) async throws -> Int
     func insertRefreshToken(hash: String, sessionID: String, issuedAt: Date, expiresAt: Date) async throws
     /// In one transaction: spends the refresh token when it is live and its session is live,
     /// and stores `next` for the same session; revokes the session when the token was spent

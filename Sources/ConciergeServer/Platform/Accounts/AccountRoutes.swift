@@ -24,13 +24,24 @@ func makeAccountService(
         hasher: hasher, random: random, clock: clock, policy: policy)
 }
 
-/// The `/account` routes, and `/dev/id-token` in dev mode.
+/// The `/account` routes and pages, and `/dev/id-token` in dev mode.
+/// The account's pages come first: their negotiation of `GET /account` (and the sign-in and
+/// sign-up paths) must wrap the API's routes, which are added after it. `/ops/orders` is mounted
+/// here too, beside the operations index.
 func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServices) async throws {
+    let issuers = identityIssuers(platform.configuration.accounts, clock: platform.clock)
+    let pages = AccountPages(
+        web: platform.web, accounts: platform.accounts, sessions: platform.sessions, phoneCodes: platform.signIn,
+        devIdentity: platform.devIdentity, issuers: issuers)
+    pages.mountBeforeAPI(on: router)
     AccountController(accounts: platform.accounts, sessions: platform.sessions).addRoutes(to: router)
+    pages.addRoutes(to: router)
+    OperationsOrdersPagesController(
+        web: platform.web, ledger: OperationsOrdersLedger(database: platform.database),
+        verticals: VerticalModules.all.map(\.name)
+    ).addRoutes(to: router)
     if let dev = platform.devIdentity {
-        DevIdentityController(
-            provider: dev, configured: identityIssuers(platform.configuration.accounts, clock: platform.clock)
-        ).addRoutes(to: router)
+        DevIdentityController(provider: dev, configured: issuers).addRoutes(to: router)
     }
 }
 

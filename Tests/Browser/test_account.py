@@ -1,0 +1,212 @@
+"""The account pages in a real browser: sign up, confirm the email from the dev outbox's link,
+sign out and in, Continue with Google through the dev identity provider, the account page,
+sign out everywhere and deletion; the operator's orders page; every account page once with
+JavaScript off. Screenshots of each page at 390x844 and 1280x800."""
+
+import re
+import uuid
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, wait_for
+
+PASSWORD = "correct horse battery"
+
+
+def fresh_email(name):
+    return f"{name}-{uuid.uuid4().hex[:8]}@example.ch"
+
+
+def sign_up(browser, server, email, password=PASSWORD, name="Anna Muster"):
+    browser.get(server.url("/account/sign-up"))
+    wait_for(browser, "#email").send_keys(email)
+    browser.find_element(By.ID, "name").send_keys(name)
+    browser.find_element(By.ID, "password").send_keys(password + Keys.ENTER)
+    wait_for(browser, "main h1")
+
+
+def sign_in(browser, server, login, password=PASSWORD):
+    browser.get(server.url("/account/sign-in"))
+    wait_for(browser, "#login").send_keys(login)
+    browser.find_element(By.ID, "password").send_keys(password + Keys.ENTER)
+    wait_for(browser, "main h1")
+
+
+def session_cookie(browser):
+    return browser.get_cookie("concierge_session")
+
+
+def email_link(server, address, fragment):
+    """The link of the newest email to `address`, once the worker (every second) delivered it."""
+    import time
+    deadline = time.time() + 20
+    while True:
+        try:
+            return server.latest_email_link(address, fragment)
+        except AssertionError:
+            if time.time() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def test_sign_up_with_field_messages_then_verify_the_email_from_the_outbox(server, browser):
+    email = fresh_email("anna")
+    browser.get(server.url("/account/sign-up"))
+    assert_accessible(browser)
+    assert_no_console_errors(browser)
+    screenshots(browser, "account-sign-up")
+    wait_for(browser, "#email").send_keys("not-an-email")
+    browser.find_element(By.ID, "password").send_keys("short" + Keys.ENTER)
+    error = wait_for(browser, "#email-error")
+    assert error.get_attribute("role") == "alert"
+    assert browser.switch_to.active_element.get_attribute("id") == "email"  # focus on the field to fix
+    screenshots(browser, "account-sign-up-errors")
+    field = browser.find_element(By.ID, "email")
+    field.clear()
+    field.send_keys(email)
+    browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
+    heading = wait_for(browser, "main h1")
+    assert heading.text == "Your account"
+    assert "Your account is ready" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    cookie = session_cookie(browser)
+    assert cookie and cookie["httpOnly"] and cookie.get("sameSite") == "Lax"
+
+    link = email_link(server, email, "/account/verify-email")
+    browser.get(link)
+    assert_accessible(browser)
+    screenshots(browser, "account-verify-email")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/verify-email'] button").click()
+    notice = wait_for(browser, ".notice")
+    assert "confirmed" in notice.text
+    assert browser.find_element(By.CSS_SELECTOR, ".account-badge.ok").text == "verified"
+
+
+def test_sign_out_and_sign_in_again_with_a_wrong_password_said_next_to_the_field(server, browser):
+    email = fresh_email("ben")
+    sign_up(browser, server, email)
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out'] button").click()
+    wait_for(browser, "#login")
+    assert "You are signed out" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert session_cookie(browser) is None
+    assert_accessible(browser)
+    assert_no_console_errors(browser)
+    screenshots(browser, "account-sign-in")
+
+    browser.find_element(By.ID, "login").send_keys(email)
+    browser.find_element(By.ID, "password").send_keys("not the password" + Keys.ENTER)
+    error = wait_for(browser, "#password-error")
+    assert "not right" in error.text
+    assert browser.switch_to.active_element.get_attribute("id") == "password"
+    screenshots(browser, "account-sign-in-wrong-password")
+    browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
+    assert wait_for(browser, "main h1").text == "Your account"
+    assert email in browser.find_element(By.CSS_SELECTOR, ".account-methods").text
+
+
+def test_continue_with_google_in_dev_joins_the_account_with_the_verified_email(server, browser):
+    email = fresh_email("carla")
+    sign_up(browser, server, email)
+    browser.get(email_link(server, email, "/account/verify-email"))
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/verify-email'] button").click()
+    wait_for(browser, ".notice")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out'] button").click()
+    wait_for(browser, "#login")
+
+    browser.find_element(By.LINK_TEXT, "Continue with Google").click()
+    assert wait_for(browser, "main h1").text == "Continue with Google (dev)"
+    assert_accessible(browser)
+    screenshots(browser, "account-google-dev")
+    browser.find_element(By.ID, "email").send_keys(email + Keys.ENTER)
+    assert wait_for(browser, "main h1").text == "Your account"
+    kinds = [li.get_attribute("data-kind") for li in browser.find_elements(By.CSS_SELECTOR, ".account-method")]
+    assert "oidc" in kinds and "email" in kinds  # one account: the password's and Google's
+    assert "Google" in browser.find_element(By.CSS_SELECTOR, ".account-methods").text
+
+
+def test_the_account_page_and_sign_out_everywhere(server, browser):
+    email = fresh_email("dora")
+    status, body = server.request("POST", "/account/sign-up", {"email": email, "password": PASSWORD, "name": "Dora"})
+    assert status == 201, body
+    app_token = body["accessToken"]
+    sign_in(browser, server, email)
+    assert_accessible(browser)
+    assert_no_console_errors(browser)
+    screenshots(browser, "account-page")
+    # The API's answer for apps is unchanged.
+    status, json_body = server.request("GET", "/account", token=app_token, headers={"Accept": "application/json"})
+    assert status == 200 and json_body["account"]["name"] == "Dora"
+
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out-everywhere'] button").click()
+    notice = wait_for(browser, ".notice")
+    assert "signed out everywhere" in notice.text
+    status, _ = server.request("GET", "/account", token=app_token, headers={"Accept": "application/json"})
+    assert status == 401
+    browser.get(server.url("/account"))
+    assert "/account/sign-in" in browser.current_url
+
+
+def test_delete_the_account_after_a_confirm_step(server, browser):
+    email = fresh_email("emil")
+    sign_up(browser, server, email)
+    browser.find_element(By.LINK_TEXT, "Delete my account…").click()
+    assert wait_for(browser, "main h1").text == "Delete your account?"
+    assert_accessible(browser)
+    screenshots(browser, "account-delete")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/delete'] button").click()
+    assert "Your account is deleted" in wait_for(browser, ".notice").text
+    status, _ = server.request("POST", "/account/sign-in", {"login": email, "password": PASSWORD})
+    assert status == 401
+
+
+def test_the_operator_sees_orders_across_verticals(server, browser):
+    browser.get(server.url("/ops/orders"))
+    wait_for(browser, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER)
+    assert wait_for(browser, "main h1").text == "Orders and refunds"
+    assert_accessible(browser)
+    assert_no_console_errors(browser)
+    screenshots(browser, "ops-orders")
+    from selenium.webdriver.support.ui import Select
+    Select(browser.find_element(By.ID, "vertical")).select_by_value("events")
+    browser.find_element(By.CSS_SELECTOR, ".orders-filter button").click()
+    wait_for(browser, "main h1")
+    assert "vertical=events" in browser.current_url
+
+
+def test_every_account_page_works_without_javascript(server, browser_nojs):
+    browser = browser_nojs
+    email = fresh_email("nojs")
+    pages = [("/account/sign-in", "account-sign-in-nojs"), ("/account/sign-up", "account-sign-up-nojs"),
+             ("/account/forgot-password", "account-forgot-nojs")]
+    for path, name in pages:
+        browser.get(server.url(path))
+        assert browser.find_element(By.TAG_NAME, "h1").text
+        assert_accessible(browser)
+        screenshots(browser, name)
+
+    sign_up(browser, server, email)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+    screenshots(browser, "account-page-nojs")
+    browser.get(email_link(server, email, "/account/verify-email"))
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/verify-email'] button").click()
+    assert "confirmed" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+
+    browser.get(server.url("/account/forgot-password"))
+    browser.find_element(By.ID, "email").send_keys(email + Keys.ENTER)
+    assert "on its way" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    browser.get(email_link(server, email, "/account/reset-password"))
+    assert_accessible(browser)
+    screenshots(browser, "account-reset-nojs")
+    browser.find_element(By.ID, "password").send_keys("a brand new passphrase" + Keys.ENTER)
+    assert "password is changed" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    sign_in(browser, server, email, "a brand new passphrase")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out-everywhere'] button").click()
+    assert "signed out everywhere" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    browser.find_element(By.LINK_TEXT, "Continue with Google").click()
+    browser.find_element(By.ID, "email").send_keys(fresh_email("gina") + Keys.ENTER)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+    browser.find_element(By.LINK_TEXT, "Delete my account…").click()
+    browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/delete'] button").click()
+    assert "Your account is deleted" in browser.find_element(By.CSS_SELECTOR, ".notice").text
