@@ -39,13 +39,18 @@ struct EventsModule: VerticalModule {
             signer: try TicketSigner(
                 seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))
         let accounts = await EventsAccounts(platform: platform)
-        let group = router.group("events")
+        // Web orders come back from paying to their page (`EventsCheckoutReturn`); the app's do not.
+        let group = router.group("events").add(middleware: EventsCheckoutReturn())
         EventsAuthController(accounts: accounts).addRoutes(to: group)
         EventsShowsController(events: events, sessions: accounts.sessions).addRoutes(to: group)
         EventsCheckoutController(events: events, accounts: accounts).addRoutes(to: group)
         EventsTicketsController(events: events, accounts: accounts).addRoutes(to: group)
         EventsCheckInController(events: events, scannerToken: platform.configuration.adminToken).addRoutes(to: group)
         EventsAdminController(events: events, adminToken: platform.configuration.adminToken).addRoutes(to: group)
+        EventsPages(
+            web: platform.web, events: events, accounts: accounts, ledger: SQLPaymentLedger(database: platform.database)
+        )
+        .addRoutes(to: router)
         jobs.append(
             MaintenanceJob("events booking expiry") {
                 let expired = try await events.expireLapsedBookings()
