@@ -34,21 +34,35 @@ struct RidesModule: VerticalModule {
 
         let publicURL = configuration.publicURL
         let identity = platform.identity
-        let bookings = BookingService(
-            store: SQLBookingStore(database: platform.database),
-            idempotencyKeys: SQLIdempotencyKeys(database: platform.database),
-            orders: SQLOrderStore(database: platform.database), pricing: pricing, tariff: configuration.tariff,
-            payments: platform.payments, rules: configuration.bookingRules, clock: platform.clock,
-            random: platform.random,
-            returnURL: { "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)" },
-            webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
-            contact: { try await identity.customer(id: $0) }, templates: try MustacheMessageTemplates.bundled())
+        let templates = try MustacheMessageTemplates.bundled()
+        // One service per return page: the app's checkout comes back to the API's return page,
+        // the web's to its own confirmation page. Both share every store and rule.
+        func bookingService(returnURL: @escaping @Sendable (Booking) -> String) -> BookingService {
+            BookingService(
+                store: SQLBookingStore(database: platform.database),
+                idempotencyKeys: SQLIdempotencyKeys(database: platform.database),
+                orders: SQLOrderStore(database: platform.database), pricing: pricing, tariff: configuration.tariff,
+                payments: platform.payments, rules: configuration.bookingRules, clock: platform.clock,
+                random: platform.random, returnURL: returnURL,
+                webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
+                contact: { try await identity.customer(id: $0) }, templates: templates)
+        }
+        let bookings = bookingService {
+            "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)"
+        }
         RidesBookingController(bookings: bookings, signIn: platform.signIn).addRoutes(to: rides)
         BookingReturnPageController(bookings: bookings, payments: platform.payments, dispatcher: platform.dispatcher)
             .addRoutes(to: rides)
         if let token = configuration.adminToken {
             AdminBookingsController(bookings: bookings, token: token).addRoutes(to: router)
         }
+        RidesWebPages(
+            web: platform.web, signIn: platform.signIn, places: platform.places, pricing: pricing,
+            bookings: bookings,
+            webBookings: bookingService { "\(publicURL)/rides/trips/\($0.reference)?t=\($0.publicSecret)" },
+            payments: platform.payments, dispatcher: platform.dispatcher, rules: configuration.bookingRules,
+            clock: platform.clock, random: platform.random
+        ).addRoutes(to: router)
         return MountedVertical(
             jobs: [
                 MaintenanceJob("ride booking expiry") {
