@@ -30,6 +30,8 @@ struct CommuteModule: VerticalModule {
         let commute = router.group("commute")
         CommuteTripsController(service: service, auth: auth).addRoutes(to: commute)
         CommuteAccountController(service: service, auth: auth).addRoutes(to: commute)
+        CommutePagesController(web: platform.web, service: service, places: platform.places, clock: clock)
+            .addRoutes(to: platform.web.pages(on: router, "commute"))
         let scheduler = CommuteScheduler(
             service: service, store: store, clock: clock, random: platform.random,
             holder: platform.random.identifier(prefix: "instance"))
