@@ -35,7 +35,7 @@ struct OperationsOrdersPagesController {
             parameters.append("page=\(page)")
             return "/ops/orders?" + parameters.joined(separator: "&")
         }
-        let data: [String: Any] = [
+        var data: [String: Any] = [
             "verticals": verticals.map {
                 ["value": $0, "label": verticalName($0, language), "selected": $0 == vertical] as [String: Any]
             },
@@ -44,10 +44,11 @@ struct OperationsOrdersPagesController {
             },
             "orders": entries.prefix(Self.pageSize).map { row($0, language: language) },
             "hasOrders": !entries.isEmpty,
-            "newer": page > 1 ? link(page: page - 1) : "",
-            "older": entries.count > Self.pageSize ? link(page: page + 1) : "",
             "pageLabel": word("orders_page").replacingOccurrences(of: "{page}", with: String(page)),
         ]
+        // Absent, not empty: an empty string still opens a Mustache section.
+        if page > 1 { data["newer"] = link(page: page - 1) }
+        if entries.count > Self.pageSize { data["older"] = link(page: page + 1) }
         return web.page(
             "ops/orders", title: word("orders_title"), data: data, visit: visit, styles: ["account.css"])
     }

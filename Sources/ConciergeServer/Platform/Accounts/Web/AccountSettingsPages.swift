@@ -24,7 +24,7 @@ extension AccountPages {
     ) async throws -> Response {
         let account = try await accounts.account(id: accountID)
         var data = data
-        data["name"] = account.displayName ?? ""
+        if let name = account.displayName, !name.isEmpty { data["name"] = name }
         data["methods"] = account.methods.map { method(of: $0, visit: visit) }
         data["hasUnverified"] = account.methods.contains { $0.kind == .email && !$0.verified }
         data["verifiedEmails"] = account.verifiedEmails
