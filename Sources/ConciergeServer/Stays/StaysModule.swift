@@ -57,6 +57,8 @@ struct StaysModule: VerticalModule {
         let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 
         router.add(middleware: StaysRegisterMethodMiddleware())
+        // Before the API's routes, so it sees the payment return of a checkout begun on the web pages.
+        router.add(middleware: StaysWebPaymentReturnMiddleware())
         let group = router.group("stays").add(middleware: StaysErrorMiddleware())
         StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
             .addRoutes(to: group)

@@ -14,7 +14,6 @@ struct StaysWebPages {
     let dispatcher: PaymentDispatcher
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.add(middleware: StaysWebPaymentReturnMiddleware())
         let pages = web.pages(on: router, "stays")
         StaysSearchPage(web: web, stays: stays).addRoutes(to: pages)
         StaysReservePage(web: web, stays: stays, accounts: accounts).addRoutes(to: pages)
