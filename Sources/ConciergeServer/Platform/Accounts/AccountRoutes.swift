@@ -32,7 +32,10 @@ func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServi
     let issuers = identityIssuers(platform.configuration.accounts, clock: platform.clock)
     let pages = AccountPages(
         web: platform.web, accounts: platform.accounts, sessions: platform.sessions, phoneCodes: platform.signIn,
-        devIdentity: platform.devIdentity, issuers: issuers)
+        devIdentity: platform.devIdentity, issuers: issuers,
+        appleClientID: platform.configuration.accounts.appleAudiences.first,
+        googleClientID: platform.configuration.accounts.googleAudiences.first,
+        publicURL: platform.configuration.publicURL)
     pages.mountBeforeAPI(on: router)
     AccountController(accounts: platform.accounts, sessions: platform.sessions).addRoutes(to: router)
     pages.addRoutes(to: router)

@@ -17,6 +17,11 @@ struct AccountPages: Sendable {
     /// The dev identity provider (dev mode only), and the issuers its tokens are minted for.
     let devIdentity: DevIdentityProvider?
     let issuers: [IDTokenIssuer]
+    /// The redirect flow's client ids (the first configured audience of each provider), nil
+    /// when the provider is not configured, and where the provider sends the browser back.
+    let appleClientID: String?
+    let googleClientID: String?
+    let publicURL: String
 
     static let vertical = "web"
 
@@ -47,6 +52,10 @@ struct AccountPages: Sendable {
         pages.post("web/link/phone-code", use: sendPhoneCode)
         pages.post("web/link/phone", use: linkPhone)
         pages.post("web/delete", use: deleteAccount)
+        if appleClientID != nil || googleClientID != nil {
+            pages.get("social/start", use: providerStart)
+            pages.post("social/callback", use: providerCallback)
+        }
         if web.isDev, devIdentity != nil {
             pages.get("social/dev", use: devProviderPage)
             pages.post("web/social/dev", use: devProviderSignIn)
