@@ -85,7 +85,7 @@ def test_stays_register_reserve_pay_on_the_sandbox_see_it_and_cancel_it(server, 
 
     set_date(browser, "checkIn", day(20))
     set_date(browser, "checkOut", day(22))
-    browser.find_element(By.CSS_SELECTOR, "form[action='/stays/search'] button[type=submit]").click()
+    browser.find_element(By.CSS_SELECTOR, "form.stays-search button[type=submit]").click()
     suite = wait_for(browser, "[data-room-id='4']")
     photo = suite.find_element(By.TAG_NAME, "img")
     assert photo.get_attribute("alt").startswith("Suite room:")
@@ -173,7 +173,7 @@ def test_every_stays_page_works_without_javascript(server, browser_nojs):
     screenshots(driver, "stays-start-nojs")
 
     # The form's own dates (tomorrow for two nights) and two guests.
-    driver.find_element(By.CSS_SELECTOR, "form[action='/stays/search'] button[type=submit]").click()
+    driver.find_element(By.CSS_SELECTOR, "form.stays-search button[type=submit]").click()
     double = wait_for(driver, "[data-room-id='2']")
     assert "Pay at the hotel" in double.text
     screenshots(driver, "stays-search-nojs")

@@ -23,9 +23,9 @@ import Testing
             #expect(refused.status == 303)
             #expect(refused.location == "/ops/sign-in?next=%2Fops%2Fstays%3Fdate%3D\(StaysFixtures.monday)")
 
-            var operator_ = WebBrowser(client: client)
-            _ = try await operator_.get("/ops/sign-in")
-            let page = try await operator_.post(
+            var frontDesk = WebBrowser(client: client)
+            _ = try await frontDesk.get("/ops/sign-in")
+            let page = try await frontDesk.post(
                 "/ops/sign-in",
                 form: [("token", Self.adminToken), ("next", "/ops/stays?date=\(StaysFixtures.monday)")])
             #expect(page.status == 200 && page.contains("Arrivals (1)") && page.contains("Anna Meier"))
@@ -35,11 +35,11 @@ import Testing
             #expect(page.contains(#"<rect class="stays-bar-booked" x="0" y="0" width="3" height="10"/>"#))
             #expect(!page.contains("style="))
 
-            let leaving = try await operator_.get("/ops/stays?date=\(StaysFixtures.wednesday)")
+            let leaving = try await frontDesk.get("/ops/stays?date=\(StaysFixtures.wednesday)")
             #expect(leaving.contains("Departures (1)") && leaving.contains("Arrivals (0)"))
-            let wrong = try await operator_.get("/ops/stays?date=someday")
+            let wrong = try await frontDesk.get("/ops/stays?date=someday")
             #expect(wrong.status == 400 && wrong.contains(#"id="date-error" role="alert""#))
-            let today = try await operator_.get("/ops/stays")
+            let today = try await frontDesk.get("/ops/stays")
             #expect(today.status == 200 && today.contains(#"value="2027-01-15""#))
         }
     }

@@ -91,12 +91,14 @@ struct StaysAccountPages {
             return web.redirect(next.isEmpty ? "/stays/reservations" : next, visit: visit, cookies: [cookie])
         } catch let error as ConciergeError where [.unauthorized, .invalidInput].contains(error.category) {
             return signInForm(
-                visit: visit, login: login, error: StaysWebMessages.text(error.message, web: web, language: visit.language),
+                visit: visit, login: login,
+                error: StaysWebMessages.text(error.message, web: web, language: visit.language),
                 next: next, status: .unauthorized)
         } catch let error as ConciergeError {
             guard case .tooManyRequests = error.category else { throw error }
             return signInForm(
-                visit: visit, login: login, error: StaysWebMessages.text(error.message, web: web, language: visit.language),
+                visit: visit, login: login,
+                error: StaysWebMessages.text(error.message, web: web, language: visit.language),
                 next: next, status: .tooManyRequests)
         }
     }
@@ -106,7 +108,8 @@ struct StaysAccountPages {
     ) -> Response {
         var data: [String: Any] = ["login": login, "next": next]
         if let error { data["error"] = error }
-        data["registerHref"] = next.isEmpty ? "/stays/register" : "/stays/register?next=\(WebFrontEnd.queryEscaped(next))"
+        data["registerHref"] =
+            next.isEmpty ? "/stays/register" : "/stays/register?next=\(WebFrontEnd.queryEscaped(next))"
         return web.page(
             "stays/sign-in", title: web.strings.text("stays", "sign_in_title", visit.language), data: data,
             visit: visit, status: status, styles: ["stays.css"])

@@ -91,8 +91,11 @@ enum StaysOccupancyChart {
                 "types": hotel.roomTypes.map { type in
                     let row = nightRows.first { $0.roomTypeID == type.id }
                     return view.text(
-                        "ops_taken_short", ["taken": String((row?.booked ?? 0) + (row?.held ?? 0)),
-                        "rooms": String(row?.rooms ?? 0)])
+                        "ops_taken_short",
+                        [
+                            "taken": String((row?.booked ?? 0) + (row?.held ?? 0)),
+                            "rooms": String(row?.rooms ?? 0),
+                        ])
                 },
                 "bookedWidth": String(bookedWidth), "heldWidth": String(heldWidth), "heldX": String(bookedWidth),
                 "summary": view.text(

@@ -37,7 +37,8 @@ struct StaysPaidPage {
             "stays/paid", title: view.text("paid_title"),
             data: [
                 "message": StaysReservationPages.paymentNotice(record, view: view),
-                "signIn": "\(StaysReservePage.signIn)?next=\(WebFrontEnd.queryEscaped("/stays/reservations/\(record.id)"))",
+                "signIn":
+                    "\(StaysReservePage.signIn)?next=\(WebFrontEnd.queryEscaped("/stays/reservations/\(record.id)"))",
             ], visit: answered, styles: ["stays.css"])
     }
 }

@@ -22,7 +22,8 @@ struct StaysSearchPage {
             view, checkIn: today.adding(days: 1, in: hotel.calendar).description,
             checkOut: today.adding(days: 3, in: hotel.calendar).description, guests: "2", today: today)
         if request.uri.queryParameters.get("welcome") != nil { data["notice"] = view.text("welcome") }
-        return web.page("stays/search", title: view.text("search_title"), data: data, visit: visit, styles: ["stays.css"])
+        return web.page(
+            "stays/search", title: view.text("search_title"), data: data, visit: visit, styles: ["stays.css"])
     }
 
     @Sendable func search(request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,7 +56,8 @@ struct StaysSearchPage {
                 "stays/search", title: view.text("search_title"), data: data, visit: visit, status: .badRequest,
                 styles: ["stays.css"])
         }
-        return web.page("stays/search", title: view.text("results_title"), data: data, visit: visit, styles: ["stays.css"])
+        return web.page(
+            "stays/search", title: view.text("results_title"), data: data, visit: visit, styles: ["stays.css"])
     }
 
     private func form(_ view: StaysWebView, checkIn: String, checkOut: String, guests: String, today: StayNight)
