@@ -118,4 +118,34 @@ import Testing
             #expect(free.status == .created)
         }
     }
+
+    @Test func linkingAPhoneByItsCodeAndAnotherAccountByItsPasswordSaysMistakesNextToTheField() async throws {
+        let app = try await TestApp.make(engine: .sqlite, environment: AccountHTTP.environment)
+        try await app.run { client in
+            _ = try await client.signUp(email: "anna@example.ch")
+            _ = try await client.signUp(username: "anna_old", password: "the old passphrase")
+            var browser = WebBrowser(client: client)
+            _ = try await browser.navigate("/account/sign-in")
+            _ = try await browser.submit(
+                "/account/web/sign-in", form: [("login", "anna@example.ch"), ("password", AccountHTTP.password)])
+
+            let sent = try await browser.submit("/account/web/link/phone-code", form: [("phone", "+41 79 123 45 67")])
+            #expect(sent.contains("We texted a code") && sent.contains(#"action="/account/web/link/phone""#))
+            let wrongCode = try await browser.submit(
+                "/account/web/link/phone", form: [("phone", "+41 79 123 45 67"), ("code", "000000")])
+            #expect(wrongCode.status == 400 && wrongCode.contains(#"id="code-error" role="alert""#))
+            let code = try await client.latestCode()
+            let phone = try await browser.submit(
+                "/account/web/link/phone", form: [("phone", "+41 79 123 45 67"), ("code", code)])
+            #expect(phone.contains("The sign-in method is added") && phone.contains("+41791234567"))
+
+            let wrong = try await browser.submit(
+                "/account/web/link/password", form: [("login", "anna_old"), ("password", "not it at all")])
+            #expect(wrong.status == 401 && wrong.contains(#"id="link_password-error" role="alert""#))
+            let joined = try await browser.submit(
+                "/account/web/link/password", form: [("login", "anna_old"), ("password", "the old passphrase")])
+            #expect(joined.contains("The sign-in method is added") && joined.contains("anna_old"))
+            #expect(joined.contains(#"data-kind="phone""#) && joined.contains(#"data-kind="username""#))
+        }
+    }
 }
