@@ -83,6 +83,11 @@ def test_stays_register_reserve_pay_on_the_sandbox_see_it_and_cancel_it(server, 
     browser.find_element(By.CSS_SELECTOR, "form[action='/stays/register'] button[type=submit]").click()
     assert "welcome" in wait_for(browser, ".notice").text.lower()
 
+    # Picking a check-in after the check-out moves the check-out to the next day (stays-dates.js).
+    browser.execute_script(
+        "const f = document.getElementById('checkIn'); f.value = arguments[0];"
+        " f.dispatchEvent(new Event('change'));", day(30))
+    assert browser.find_element(By.ID, "checkOut").get_attribute("value") == day(31)
     set_date(browser, "checkIn", day(20))
     set_date(browser, "checkOut", day(22))
     browser.find_element(By.CSS_SELECTOR, "form.stays-search button[type=submit]").click()
@@ -94,6 +99,11 @@ def test_stays_register_reserve_pay_on_the_sandbox_see_it_and_cancel_it(server, 
     assert_accessible(browser)
     assert_no_console_errors(browser)
     screenshots(browser, "stays-search")
+    browser.get(browser.current_url.split("#")[0] + "&lang=de")
+    assert "Gesamt für 2 Nächte" in wait_for(browser, "[data-room-id='4']").text
+    screenshots(browser, "stays-search-de")
+    browser.get(browser.current_url.replace("lang=de", "lang=en"))
+    suite = wait_for(browser, "[data-room-id='4']")
 
     suite.find_element(By.CSS_SELECTOR, "a.button").click()
     wait_for(browser, "form[action='/stays/reserve']")

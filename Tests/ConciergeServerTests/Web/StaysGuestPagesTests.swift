@@ -150,6 +150,39 @@ import Testing
         }
     }
 
+    @Test func anUnpaidPrepaidReservationOffersItsCheckoutUntilItsDeadlineAndCancelsFree() async throws {
+        let app = try await StaysPrepay.app(.sqlite, rooms: 2)
+        try await app.run { client in
+            var browser = WebBrowser(client: client)
+            try await Self.register(&browser, "emil")
+            let page = try await browser.get(
+                "/stays/reserve?room=2&checkIn=\(StaysFixtures.monday)&checkOut=\(StaysFixtures.wednesday)&guests=2")
+            let key = try #require(page.firstMatch(#"name="key" value="([^"]+)""#))
+            let sent = try await browser.post(
+                "/stays/reserve",
+                form: [
+                    ("room", "2"), ("checkIn", StaysFixtures.monday), ("checkOut", StaysFixtures.wednesday),
+                    ("guests", "2"), ("key", key),
+                ], follow: false)
+            let checkout = try Self.path(try #require(sent.location))
+            let secret = try #require(browser.cookies["concierge_stays_checkout"])
+
+            let waiting = try await browser.get("/stays/reservations/1")
+            #expect(waiting.contains("Waiting for payment") && waiting.contains(">Pay now</a>"))
+            #expect(
+                waiting.contains(checkout) && waiting.contains("data-countdown-until=") && waiting.contains(">30:00<"))
+            var stranger = WebBrowser(client: client)
+            let link = try await stranger.get("/stays/paid?session=\(secret)")
+            #expect(link.status == 200 && link.contains("The payment has not arrived yet."))
+            #expect(link.contains("/stays/sign-in?next=%2Fstays%2Freservations%2F1"))
+
+            let cancel = try await browser.get("/stays/reservations/1/cancel")
+            #expect(cancel.contains("It is not paid yet, so cancelling is free"))
+            let cancelled = try await browser.post("/stays/reservations/1/cancel", form: [])
+            #expect(cancelled.contains("Cancelled free of charge.") && !cancelled.contains(">Pay now</a>"))
+        }
+    }
+
     @Test func myReservationsListUpcomingAndPastAndCancellingFollowsThePolicy() async throws {
         let app = try await TestApp.make(engine: .sqlite, environment: StaysFixtures.environment)
         try await app.run { client in

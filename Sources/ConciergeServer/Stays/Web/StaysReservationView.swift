@@ -22,7 +22,6 @@ struct StaysReservationView {
             "statusClass": record.status.rawValue, "total": view.money(record.totalCents, currency: record.currency),
             "cancellable": isCancellable(record), "cancelHref": "/stays/reservations/\(record.id)/cancel",
             "cancelLabel": view.text("cancel_named", ["code": record.confirmationCode]),
-            "detailLabel": view.text("details_named", ["code": record.confirmationCode]),
         ]
         if let type {
             data["image"] = "/stays/images/\(type.image)"

@@ -23,7 +23,8 @@ struct StaysSearchPage {
             checkOut: today.adding(days: 3, in: hotel.calendar).description, guests: "2", today: today)
         if request.uri.queryParameters.get("welcome") != nil { data["notice"] = view.text("welcome") }
         return web.page(
-            "stays/search", title: view.text("search_title"), data: data, visit: visit, styles: ["stays.css"])
+            "stays/search", title: view.text("search_title"), data: data, visit: visit, scripts: ["stays-dates.js"],
+            styles: ["stays.css"])
     }
 
     @Sendable func search(request: Request, context: AppRequestContext) async throws -> Response {
@@ -54,10 +55,11 @@ struct StaysSearchPage {
             data["errors"] = Self.fieldErrors(error, view: view)
             return web.page(
                 "stays/search", title: view.text("search_title"), data: data, visit: visit, status: .badRequest,
-                styles: ["stays.css"])
+                scripts: ["stays-dates.js"], styles: ["stays.css"])
         }
         return web.page(
-            "stays/search", title: view.text("results_title"), data: data, visit: visit, styles: ["stays.css"])
+            "stays/search", title: view.text("results_title"), data: data, visit: visit, scripts: ["stays-dates.js"],
+            styles: ["stays.css"])
     }
 
     private func form(_ view: StaysWebView, checkIn: String, checkOut: String, guests: String, today: StayNight)
