@@ -10,7 +10,7 @@ import uuid
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, wait_for
+from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 PASSWORD = "correct horse battery"
 
@@ -24,14 +24,22 @@ def sign_up(browser, server, email, password=PASSWORD, name="Anna Muster"):
     wait_for(browser, "#email").send_keys(email)
     browser.find_element(By.ID, "name").send_keys(name)
     browser.find_element(By.ID, "password").send_keys(password + Keys.ENTER)
-    wait_for(browser, "main h1")
+    wait_text(browser, "main h1", "Your account")
 
 
 def sign_in(browser, server, login, password=PASSWORD):
     browser.get(server.url("/account/sign-in"))
     wait_for(browser, "#login").send_keys(login)
     browser.find_element(By.ID, "password").send_keys(password + Keys.ENTER)
-    wait_for(browser, "main h1")
+    wait_text(browser, "main h1", "Your account")
+
+
+def wait_text(browser, css, text, timeout=15):
+    """Waits until the element matching `css` shows `text` (the next page has loaded)."""
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(browser, timeout).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
+    return browser.find_element(By.CSS_SELECTOR, css)
 
 
 def session_cookie(browser):
@@ -67,8 +75,7 @@ def test_sign_up_with_field_messages_then_verify_the_email_from_the_outbox(serve
     field.clear()
     field.send_keys(email)
     browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
-    heading = wait_for(browser, "main h1")
-    assert heading.text == "Your account"
+    wait_text(browser, "main h1", "Your account")
     assert "Your account is ready" in browser.find_element(By.CSS_SELECTOR, ".notice").text
     cookie = session_cookie(browser)
     assert cookie and cookie["httpOnly"] and cookie.get("sameSite") == "Lax"
@@ -78,8 +85,7 @@ def test_sign_up_with_field_messages_then_verify_the_email_from_the_outbox(serve
     assert_accessible(browser)
     screenshots(browser, "account-verify-email")
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/verify-email'] button").click()
-    notice = wait_for(browser, ".notice")
-    assert "confirmed" in notice.text
+    wait_text(browser, ".notice", "confirmed")
     assert browser.find_element(By.CSS_SELECTOR, ".account-badge.ok").text == "verified"
 
 
@@ -101,7 +107,7 @@ def test_sign_out_and_sign_in_again_with_a_wrong_password_said_next_to_the_field
     assert browser.switch_to.active_element.get_attribute("id") == "password"
     screenshots(browser, "account-sign-in-wrong-password")
     browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
-    assert wait_for(browser, "main h1").text == "Your account"
+    wait_text(browser, "main h1", "Your account")
     assert email in browser.find_element(By.CSS_SELECTOR, ".account-methods").text
 
 
@@ -115,11 +121,11 @@ def test_continue_with_google_in_dev_joins_the_account_with_the_verified_email(s
     wait_for(browser, "#login")
 
     browser.find_element(By.LINK_TEXT, "Continue with Google").click()
-    assert wait_for(browser, "main h1").text == "Continue with Google (dev)"
+    wait_text(browser, "main h1", "Continue with Google (dev)")
     assert_accessible(browser)
     screenshots(browser, "account-google-dev")
     browser.find_element(By.ID, "email").send_keys(email + Keys.ENTER)
-    assert wait_for(browser, "main h1").text == "Your account"
+    wait_text(browser, "main h1", "Your account")
     kinds = [li.get_attribute("data-kind") for li in browser.find_elements(By.CSS_SELECTOR, ".account-method")]
     assert "oidc" in kinds and "email" in kinds  # one account: the password's and Google's
     assert "Google" in browser.find_element(By.CSS_SELECTOR, ".account-methods").text
@@ -139,8 +145,7 @@ def test_the_account_page_and_sign_out_everywhere(server, browser):
     assert status == 200 and json_body["account"]["name"] == "Dora"
 
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out-everywhere'] button").click()
-    notice = wait_for(browser, ".notice")
-    assert "signed out everywhere" in notice.text
+    wait_text(browser, ".notice", "signed out everywhere")
     status, _ = server.request("GET", "/account", token=app_token, headers={"Accept": "application/json"})
     assert status == 401
     browser.get(server.url("/account"))
@@ -151,11 +156,11 @@ def test_delete_the_account_after_a_confirm_step(server, browser):
     email = fresh_email("emil")
     sign_up(browser, server, email)
     browser.find_element(By.LINK_TEXT, "Delete my account…").click()
-    assert wait_for(browser, "main h1").text == "Delete your account?"
+    wait_text(browser, "main h1", "Delete your account?")
     assert_accessible(browser)
     screenshots(browser, "account-delete")
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/delete'] button").click()
-    assert "Your account is deleted" in wait_for(browser, ".notice").text
+    wait_text(browser, ".notice", "Your account is deleted")
     status, _ = server.request("POST", "/account/sign-in", {"login": email, "password": PASSWORD})
     assert status == 401
 
@@ -207,7 +212,7 @@ def test_the_operator_sees_orders_across_verticals(server, browser):
     references = seed_orders(server)
     browser.get(server.url("/ops/orders"))
     wait_for(browser, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER)
-    assert wait_for(browser, "main h1").text == "Orders and refunds"
+    wait_text(browser, "main h1", "Orders and refunds")
     table = browser.find_element(By.CSS_SELECTOR, "table.orders").text
     assert references[0] in table and "Rides" in table and "Events" in table
     assert_accessible(browser)
@@ -216,8 +221,10 @@ def test_the_operator_sees_orders_across_verticals(server, browser):
     from selenium.webdriver.support.ui import Select
     Select(browser.find_element(By.ID, "vertical")).select_by_value("events")
     browser.find_element(By.CSS_SELECTOR, ".orders-filter button").click()
-    wait_for(browser, "main h1")
-    assert "vertical=events" in browser.current_url
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(browser, 15).until(EC.url_contains("vertical=events"))
+    assert "Rides" not in browser.find_element(By.CSS_SELECTOR, "table.orders").text
 
 
 def test_every_account_page_works_without_javascript(server, browser_nojs):
@@ -232,28 +239,44 @@ def test_every_account_page_works_without_javascript(server, browser_nojs):
         screenshots(browser, name)
 
     sign_up(browser, server, email)
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+    wait_text(browser, "main h1", "Your account")
     screenshots(browser, "account-page-nojs")
     browser.get(email_link(server, email, "/account/verify-email"))
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/verify-email'] button").click()
-    assert "confirmed" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    wait_text(browser, ".notice", "confirmed")
 
     browser.get(server.url("/account/forgot-password"))
     browser.find_element(By.ID, "email").send_keys(email + Keys.ENTER)
-    assert "on its way" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    wait_text(browser, ".notice", "on its way")
     browser.get(email_link(server, email, "/account/reset-password"))
     assert_accessible(browser)
     screenshots(browser, "account-reset-nojs")
     browser.find_element(By.ID, "password").send_keys("a brand new passphrase" + Keys.ENTER)
-    assert "password is changed" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    wait_text(browser, ".notice", "password is changed")
     sign_in(browser, server, email, "a brand new passphrase")
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+    wait_text(browser, "main h1", "Your account")
 
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/sign-out-everywhere'] button").click()
-    assert "signed out everywhere" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    wait_text(browser, ".notice", "signed out everywhere")
     browser.find_element(By.LINK_TEXT, "Continue with Google").click()
     browser.find_element(By.ID, "email").send_keys(fresh_email("gina") + Keys.ENTER)
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Your account"
+    wait_text(browser, "main h1", "Your account")
     browser.find_element(By.LINK_TEXT, "Delete my account…").click()
     browser.find_element(By.CSS_SELECTOR, "form[action='/account/web/delete'] button").click()
-    assert "Your account is deleted" in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    wait_text(browser, ".notice", "Your account is deleted")
+
+
+def test_sign_in_by_keyboard_alone_and_in_german(server, browser):
+    email = fresh_email("hans")
+    status, _ = server.request("POST", "/account/sign-up", {"email": email, "password": PASSWORD})
+    assert status == 201
+    browser.get(server.url("/account/sign-in?lang=de"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Anmelden"
+    assert browser.find_element(By.LINK_TEXT, "Weiter mit Google")
+    screenshots(browser, "account-sign-in-de")
+    tab_to(browser, "#login").send_keys(email)
+    tab_to(browser, "#password").send_keys("falsches Passwort" + Keys.ENTER)
+    assert "stimmen nicht" in wait_for(browser, "#password-error").text
+    tab_to(browser, "#password").send_keys(PASSWORD + Keys.ENTER)
+    wait_text(browser, "main h1", "Ihr Konto")
+    screenshots(browser, "account-page-de")
