@@ -114,6 +114,7 @@ def test_a_customer_books_a_ride_pays_on_the_sandbox_and_cancels_it(server, brow
     assert "Confirmed" in card.text and "CHF" in card.text
     page_is_fine(browser, "rides-trips")
     card.find_element(By.CSS_SELECTOR, "button.danger").click()
+    WebDriverWait(browser, 15).until(lambda d: d.current_url.endswith("?cancelled=1"))
     assert wait_for(browser, "h1").text == "Ride cancelled"
     assert "The ride is cancelled" in browser.find_element(By.CSS_SELECTOR, ".notice[role=status]").text
     page_is_fine(browser, "rides-cancelled")
@@ -160,6 +161,7 @@ def test_an_operator_dispatches_a_booked_ride_on_ops_rides(server, browser):
     assert browser.find_element(By.ID, "status").text == "Driver assigned"
     page_is_fine(browser, "ops-rides-ride")
     browser.find_element(By.XPATH, "//button[normalize-space()='Driver on the way']").click()
+    WebDriverWait(browser, 15).until(lambda d: d.current_url.endswith("?moved=en_route"))
     assert wait_for(browser, "#status").text == "Driver on the way"
     browser.get(server.url(f"/rides/trips/{reference}"))
     assert "Marco Rossi" in wait_for(browser, ".trip-facts").text
@@ -192,6 +194,7 @@ def test_every_rides_page_works_without_javascript(server, browser_nojs):
     wait_for(driver, f".trip[data-reference='{reference}']")
     page_is_fine(driver, "rides-trips-nojs")
     driver.find_element(By.CSS_SELECTOR, f".trip[data-reference='{reference}'] button.danger").click()
+    WebDriverWait(driver, 15).until(lambda d: d.current_url.endswith("?cancelled=1"))
     assert wait_for(driver, "h1").text == "Ride cancelled"
     driver.get(server.url("/ops/rides"))
     wait_for(driver, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER)

@@ -88,6 +88,8 @@ struct RidesDispatchPages: Sendable {
         var data = errors.context
         data["ride"] = view.context(booking)
         data["canAssign"] = next.contains(.driverAssigned)
+        // A ride still without a driver, or a refused assignment, shows the form open.
+        data["assignOpen"] = booking.driver == nil || typed != nil
         data["assignLabel"] = rides.text(booking.driver == nil ? "ops_assign" : "ops_reassign", visit)
         data["driverFields"] = shown.fields.map { name, value in
             var field: [String: Any] = [
