@@ -12,7 +12,8 @@ import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
@@ -44,12 +45,11 @@ def events_buyer(server, browser, name, next_path):
     assert status == 201, body
     link = email_link(server, email, "/events/verify-email")
     browser.get(server.url(urllib.parse.urlsplit(link)._replace(scheme="", netloc="").geturl()))
-    wait_for(browser, "main form button[type=submit]").click()
+    navigating(browser, wait_for(browser, "main form button[type=submit]").click)
     assert "email address is confirmed" in wait_for(browser, ".notice").text
     browser.get(server.url("/account/sign-in?next=" + urllib.parse.quote(next_path, safe="")))
     wait_for(browser, "#login").send_keys(email)
-    browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER)
-    wait_for(browser, "main h1")
+    navigating(browser, lambda: browser.find_element(By.ID, "password").send_keys(PASSWORD + Keys.ENTER))
     return email
 
 
@@ -79,8 +79,15 @@ def api_paid_booking(server, show, seats):
 
 def operator(browser, server, path):
     browser.get(server.url("/ops/sign-in?next=" + urllib.parse.quote(path, safe="")))
-    wait_for(browser, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER)
-    wait_for(browser, "main h1")
+    navigating(browser, lambda: wait_for(browser, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER))
+
+
+def navigating(driver, action):
+    """Runs `action` (a click or Enter that loads a page) and waits for the next page's h1."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    action()
+    WebDriverWait(driver, 15).until(EC.staleness_of(old))
+    return wait_for(driver, "h1")
 
 
 def seat(browser, seat_id):
@@ -115,8 +122,8 @@ def test_choosing_seats_on_the_map_by_click_and_keyboard_paying_and_seeing_the_t
     assert browser.find_element(By.ID, "selection-total").text in status
     screenshots(browser, "events-show-chosen")
 
-    browser.find_element(By.CSS_SELECTOR, "#seat-form button[type=submit]").click()
-    assert wait_for(browser, "h1").text == "Your seats are held"
+    heading = navigating(browser, browser.find_element(By.CSS_SELECTOR, "#seat-form button[type=submit]").click)
+    assert heading.text == "Your seats are held"
     countdown = browser.find_element(By.CSS_SELECTOR, "[data-countdown-until]")
     assert re.fullmatch(r"1[45]:\d\d", countdown.text)
     assert len(browser.find_elements(By.CSS_SELECTOR, "ul.seats li")) == 3
@@ -124,9 +131,8 @@ def test_choosing_seats_on_the_map_by_click_and_keyboard_paying_and_seeing_the_t
     assert_no_console_errors(browser)
     screenshots(browser, "events-order-held")
 
-    browser.find_element(By.CSS_SELECTOR, "a.pay").click()
-    wait_for(browser, "button.pay").click()
-    assert wait_for(browser, "h1").text == "Your tickets"
+    navigating(browser, browser.find_element(By.CSS_SELECTOR, "a.pay").click)
+    assert navigating(browser, wait_for(browser, "button.pay").click).text == "Your tickets"
     images = browser.find_elements(By.CSS_SELECTOR, "img.qr")
     assert len(images) == 3
     for image in images:
@@ -166,12 +172,12 @@ def test_checking_a_ticket_in_on_the_scanner_with_a_typed_code_and_the_counts(se
     screenshots(browser, "events-scanner")
     field = browser.find_element(By.ID, "code")
     assert browser.switch_to.active_element == field  # ready for the next ticket
-    field.send_keys(booking["qrCode"] + Keys.ENTER)
+    navigating(browser, lambda: field.send_keys(booking["qrCode"] + Keys.ENTER))
     answer = wait_for(browser, "#scan-answer")
     assert answer.get_attribute("role") == "status"
     assert answer.text.startswith("Admitted: Circle L5, Circle L6 (door-")
     screenshots(browser, "events-scanner-admitted")
-    browser.find_element(By.ID, "code").send_keys(booking["qrCode"] + Keys.ENTER)
+    navigating(browser, lambda: browser.find_element(By.ID, "code").send_keys(booking["qrCode"] + Keys.ENTER))
     answer = wait_for(browser, "#scan-answer")
     assert answer.get_attribute("role") == "alert"
     assert answer.text.startswith("Already checked in: Circle L5, Circle L6 was admitted at")
@@ -203,13 +209,12 @@ def test_every_events_page_works_without_javascript(server, browser_nojs):
     driver.find_element(By.CSS_SELECTOR, 'input[name=seat][value="stalls-F4"]').click()
     assert_accessible(driver)
     screenshots(driver, "events-show-nojs")
-    driver.find_element(By.CSS_SELECTOR, "#seat-form button[type=submit]").click()
-    assert wait_for(driver, "h1").text == "Your seats are held"
+    heading = navigating(driver, driver.find_element(By.CSS_SELECTOR, "#seat-form button[type=submit]").click)
+    assert heading.text == "Your seats are held"
     assert len(driver.find_elements(By.CSS_SELECTOR, "ul.seats li")) == 2
     screenshots(driver, "events-order-held-nojs")
-    driver.find_element(By.CSS_SELECTOR, "a.pay").click()
-    wait_for(driver, "button.pay").click()
-    assert wait_for(driver, "h1").text == "Your tickets"
+    navigating(driver, driver.find_element(By.CSS_SELECTOR, "a.pay").click)
+    assert navigating(driver, wait_for(driver, "button.pay").click).text == "Your tickets"
     assert len(driver.find_elements(By.CSS_SELECTOR, "img.qr")) == 2
     assert_accessible(driver)
     screenshots(driver, "events-order-paid-nojs")
@@ -217,8 +222,8 @@ def test_every_events_page_works_without_javascript(server, browser_nojs):
     # Best available, then releasing the hold from the tickets page.
     driver.get(server.url("/events/shows/shw_demo_5"))
     driver.find_element(By.ID, "quantity").send_keys("3")
-    driver.find_element(By.CSS_SELECTOR, ".best button[type=submit]").click()
-    assert wait_for(driver, "h1").text == "Your seats are held"
+    heading = navigating(driver, driver.find_element(By.CSS_SELECTOR, ".best button[type=submit]").click)
+    assert heading.text == "Your seats are held"
     assert len(driver.find_elements(By.CSS_SELECTOR, "ul.seats li")) == 3
     driver.get(server.url("/events/tickets"))
     assert len(driver.find_elements(By.CSS_SELECTOR, "img.qr")) == 2
@@ -226,7 +231,7 @@ def test_every_events_page_works_without_javascript(server, browser_nojs):
     screenshots(driver, "events-tickets-nojs")
     buttons = driver.find_elements(By.CSS_SELECTOR, ".booking-actions button.danger")
     assert len(buttons) == 2
-    buttons[-1].click()
+    navigating(driver, buttons[-1].click)
     assert "The booking is cancelled." in wait_for(driver, ".notice").text
 
     driver.get(server.url("/events/verify-email"))
@@ -240,7 +245,7 @@ def test_every_events_page_works_without_javascript(server, browser_nojs):
 
     operator(driver, server, "/ops/scanner")
     Select(driver.find_element(By.ID, "show")).select_by_index(1)  # a typed code needs the door's show
-    driver.find_element(By.ID, "code").send_keys("not-a-ticket" + Keys.ENTER)
+    navigating(driver, lambda: driver.find_element(By.ID, "code").send_keys("not-a-ticket" + Keys.ENTER))
     assert wait_for(driver, "#scan-answer").text.startswith("Invalid: this code is not a valid ticket.")
     assert_accessible(driver)
     screenshots(driver, "events-scanner-nojs")

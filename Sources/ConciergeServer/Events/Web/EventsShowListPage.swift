@@ -22,7 +22,7 @@ struct EventsShowListPage {
         var data: [String: Any] = Dictionary(given.map { ($0.0, $0.1) }) { first, _ in first }
         var status = HTTPResponse.Status.ok
         do {
-            let query = try EventsShowsController.query(Self.request(with: given.filter { $0.0 != "lang" }))
+            let query = try EventsShowsController.query(Self.request(with: given))
             let shows = try await events.shows(query)
             data["shows"] = shows.map { Self.card($0, words: words) }
             data["none"] = shows.isEmpty
