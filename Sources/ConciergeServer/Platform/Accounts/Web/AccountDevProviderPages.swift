@@ -33,7 +33,7 @@ extension AccountPages {
                 provider: provider, subject: "dev-\(address)", email: address, emailVerified: verified, nonce: nil,
                 audience: nil, configured: issuers)
             if intent == "link" {
-                let accountID = try web.requireSignIn(visit)
+                let accountID = try requireAccount(visit)
                 _ = try await accounts.link(
                     accountID: accountID, proof: .idToken(provider: provider, token: token, nonce: nil),
                     clientIP: context.clientIP)

@@ -35,7 +35,7 @@ extension AccountPages {
     /// Sends the account's unverified addresses a new link (from the account page).
     @Sendable func resendVerification(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         _ = try await web.form(request, context: context, visit: visit)
         do {
             try await accounts.resendVerification(accountID: accountID, clientIP: context.clientIP)

@@ -87,6 +87,13 @@ struct AccountPages: Sendable {
         return try await self.signedIn(accountID: signedIn.account.id, visit: visit, next: next)
     }
 
+    /// The signed-in account of a form post; signed out, the visitor signs in and comes back to
+    /// the account page (not to the form's POST-only path).
+    func requireAccount(_ visit: WebVisit) throws -> String {
+        guard let accountID = visit.accountID else { throw WebRedirect(to: "/account/sign-in?next=%2Faccount") }
+        return accountID
+    }
+
     /// `next` from the query, as a local path only.
     static func next(_ request: Request) -> String? {
         WebFrontEnd.localPath(request.uri.queryParameters.get("next"))

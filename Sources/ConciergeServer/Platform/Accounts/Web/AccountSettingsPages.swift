@@ -68,7 +68,7 @@ extension AccountPages {
 
     @Sendable func linkPassword(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         let form = try await web.form(request, context: context, visit: visit)
         let login = form["login"] ?? ""
         let password = form.all("password").first ?? ""
@@ -89,7 +89,7 @@ extension AccountPages {
     /// Texts a code to the phone being linked; the page then asks for it.
     @Sendable func sendPhoneCode(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         let form = try await web.form(request, context: context, visit: visit)
         let phone = form["phone"] ?? ""
         guard !phone.isEmpty else {
@@ -114,7 +114,7 @@ extension AccountPages {
 
     @Sendable func linkPhone(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         let form = try await web.form(request, context: context, visit: visit)
         let phone = form["phone"] ?? ""
         let code = form["code"] ?? ""
@@ -154,7 +154,7 @@ extension AccountPages {
     /// Every session of the account ends, whichever vertical or device opened it.
     @Sendable func signOutEverywhere(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         _ = try await web.form(request, context: context, visit: visit)
         try await sessions.revokeAll(accountID: accountID)
         return web.redirect(
@@ -172,7 +172,7 @@ extension AccountPages {
     /// Erases the account as `DELETE /account` does (its sessions end with it).
     @Sendable func deleteAccount(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit)
+        let accountID = try requireAccount(visit)
         _ = try await web.form(request, context: context, visit: visit)
         try await accounts.deleteAccount(id: accountID)
         return web.redirect("/account/sign-in?done=deleted", visit: visit, cookies: [web.signedOutCookie()])
