@@ -10,9 +10,10 @@ import re
 import uuid
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import assert_accessible, assert_no_console_errors, screenshots, wait_for
+from conftest import assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 ZURICH = "gz_geo_2657896"
 WINTERTHUR = "gz_geo_2657970"
@@ -75,7 +76,11 @@ def test_commute_adding_a_trip_and_reading_its_leave_time(server, browser):
     browser.find_element(By.ID, "day-sun").click()
     assert_accessible(browser)
     screenshots(browser, "commute-new")
-    browser.find_element(By.CSS_SELECTOR, "[data-commute-save]").click()
+    browser.find_element(By.CSS_SELECTOR, ".commute-more summary").click()
+    browser.execute_script("arguments[0].scrollIntoView()", browser.find_element(By.CSS_SELECTOR, ".commute-days"))
+    screenshots(browser, "commute-new-settings")
+    # The save button is reached and pressed by keyboard alone.
+    tab_to(browser, "[data-commute-save]").send_keys(Keys.ENTER)
     notice = wait_for(browser, ".notice[role=status]")
     assert "Your trip is saved" in notice.text
     assert "Zürich → Winterthur" in browser.find_element(By.CSS_SELECTOR, ".commute-route").text
@@ -171,14 +176,14 @@ def test_commute_every_page_works_without_javascript(server, browser_nojs):
     arrival.send_keys("19:30")
     screenshots(driver, "commute-edit-nojs")
     driver.find_element(By.CSS_SELECTOR, "[data-commute-save]").click()
-    assert "Gym late" in driver.find_element(By.CSS_SELECTOR, ".commute-trip").text
-    assert "Arrive by 19:30" in driver.find_element(By.CSS_SELECTOR, ".commute-trip").text
+    card = wait_for(driver, ".commute-trip")
+    assert "Gym late" in card.text and "Arrive by 19:30" in card.text
 
     driver.find_element(By.CSS_SELECTOR, 'a[href$="/delete"]').click()
     assert_accessible(driver)
     screenshots(driver, "commute-delete-nojs")
     driver.find_element(By.CSS_SELECTOR, "button.danger").click()
-    assert "The trip is deleted." in driver.find_element(By.CSS_SELECTOR, ".notice").text
+    assert "The trip is deleted." in wait_for(driver, ".notice").text
 
 
 def test_commute_speaks_german(server, browser):
