@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
+from conftest import ARTIFACTS, SIZES, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 ZURICH = "gz_geo_2657896"
 WINTERTHUR = "gz_geo_2657970"
@@ -37,6 +37,18 @@ def sign_in(server, driver):
     driver.get(server.url("/commute"))
     driver.add_cookie({"name": "concierge_session", "value": token, "path": "/", "httpOnly": True})
     return token
+
+
+def scrolled_screenshots(driver, css, name):
+    """Like conftest's screenshots, with the page scrolled to `css` (the lower part of a long form)."""
+    for width, height in SIZES:
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+        )
+        driver.execute_script("arguments[0].scrollIntoView()", driver.find_element(By.CSS_SELECTOR, css))
+        driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def assert_leave_time_with_reasons(driver):
@@ -77,8 +89,7 @@ def test_commute_adding_a_trip_and_reading_its_leave_time(server, browser):
     assert_accessible(browser)
     screenshots(browser, "commute-new")
     browser.find_element(By.CSS_SELECTOR, ".commute-more summary").click()
-    browser.execute_script("arguments[0].scrollIntoView()", browser.find_element(By.CSS_SELECTOR, ".commute-days"))
-    screenshots(browser, "commute-new-settings")
+    scrolled_screenshots(browser, "#arrival_time", "commute-new-settings")
     # The save button is reached and pressed by keyboard alone.
     tab_to(browser, "[data-commute-save]").send_keys(Keys.ENTER)
     notice = wait_for(browser, ".notice[role=status]")
