@@ -90,6 +90,17 @@ import Testing
             var browser = WebBrowser(client: client)
             let mine = try await browser.get("/stays/reservations", follow: false)
             #expect(mine.status == 303 && mine.location == "/stays/sign-in?next=%2Fstays%2Freservations")
+            _ = try await browser.get("/stays/sign-in")
+            let signedOut = try await browser.post(
+                "/stays/reserve",
+                form: [
+                    ("room", "2"), ("checkIn", StaysFixtures.monday), ("checkOut", StaysFixtures.wednesday),
+                    ("guests", "2"),
+                ], follow: false)
+            #expect(
+                signedOut.location
+                    == "/stays/sign-in?next=%2Fstays%2Freserve%3Froom%3D2%26checkIn%3D\(StaysFixtures.monday)%26checkOut%3D\(StaysFixtures.wednesday)%26guests%3D2"
+            )
             _ = try await browser.get("/stays/sign-in?next=/stays/reservations")
             let wrong = try await browser.post(
                 "/stays/sign-in",

@@ -22,6 +22,13 @@ struct StaysReservePage {
         var guests: String
         var purpose = ""
         var key: String
+
+        /// The reserve page of this choice.
+        var pagePath: String {
+            let query = [("room", room), ("checkIn", checkIn), ("checkOut", checkOut), ("guests", guests)]
+                .map { "\($0.0)=\(WebFrontEnd.queryEscaped($0.1))" }.joined(separator: "&")
+            return "/stays/reserve?\(query)"
+        }
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -41,12 +48,15 @@ struct StaysReservePage {
 
     @Sendable func reserve(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let accountID = try web.requireSignIn(visit, signInPath: Self.signIn)
         let form = try await web.form(request, context: context, visit: visit)
         let choice = Choice(
             room: form["room"] ?? "", checkIn: form["checkIn"] ?? "", checkOut: form["checkOut"] ?? "",
             guests: form["guests"] ?? "", purpose: form["purpose"] ?? "",
             key: String((form["key"] ?? "").prefix(100)))
+        // Signed out meanwhile: sign in, then back to this room's page (the POST has no page).
+        guard let accountID = visit.accountID else {
+            throw WebRedirect(to: "\(Self.signIn)?next=\(WebFrontEnd.queryEscaped(choice.pagePath))")
+        }
         let hotel = try await stays.hotel()
         let view = StaysWebView(web: web, hotel: hotel, language: visit.language)
         do {
