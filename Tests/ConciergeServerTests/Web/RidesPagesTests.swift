@@ -38,6 +38,10 @@ import Testing
             let codePage = try await browser.post(
                 "/rides/sign-in", form: [("phone", "+41 79 555 01 01"), ("next", "/rides/trips")])
             #expect(codePage.status == 200 && codePage.contains("We sent a code to +41795550101"))
+            // A new code at once is refused on the code page, in the service's words.
+            let resend = try await browser.post(
+                "/rides/sign-in", form: [("phone", "+41795550101"), ("next", "/rides/trips"), ("resend", "1")])
+            #expect(resend.status == 429 && resend.contains(#"class="errors" role="alert"><p>A code was just sent."#))
             let wrong = try await browser.post(
                 "/rides/sign-in/code", form: [("code", "000000"), ("next", "/rides/trips")])
             #expect(wrong.status == 400)
