@@ -36,6 +36,7 @@ struct EventsShowPage {
         var data = EventsShowListPage.card(summary, words: words)
         data["description"] = show.description
         data["signInHref"] = "/account/sign-in?next=" + WebFrontEnd.queryEscaped("/events/shows/\(show.id)")
+        data["signUpHref"] = "/account/sign-up?next=" + WebFrontEnd.queryEscaped("/events/shows/\(show.id)")
         data["seatMap"] = EventsSeatMapMarkup.render(summary, taken: taken, words: words)
         data["sections"] = summary.venue.sections.map { section -> [String: Any] in
             let price = show.price(section: section.id)?.priceCents
