@@ -30,6 +30,8 @@ import Testing
             #expect(bad.contains(#"id="from-error" role="alert">The query parameter &#39;from&#39; is a date"#))
             let german = try await visitor.get("/events?lang=de")
             #expect(german.contains("<h1>Vorstellungen</h1>"))
+            let show = try await visitor.get("/events/shows/shw_demo_1")
+            #expect(show.contains(#"aria-label="Reihe A, Platz 1, Stalls, CHF 120.00, frei""#))
         }
     }
 
@@ -158,7 +160,7 @@ import Testing
             #expect(clash.status == 409)
             #expect(
                 clash.contains(
-                    #"<p class="field-error" id="seats-error" role="alert">Someone else has just taken Stalls row C seat 5. Nothing was held; please choose other seats.</p>"#
+                    #"<div class="errors" id="seats-error" role="alert"><p>Someone else has just taken Stalls row C seat 5. Nothing was held; please choose other seats.</p>"#
                 ))
             #expect(
                 clash.contains(
