@@ -164,14 +164,19 @@ def wait_for(driver, css, timeout=15):
     return WebDriverWait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
-def screenshots(driver, name):
-    """The page as a phone (390x844) and a laptop (1280x800) show it, kept as artifacts."""
+def screenshots(driver, name, scroll_to=None):
+    """The page as a phone (390x844) and a laptop (1280x800) show it, kept as artifacts;
+    `scroll_to` (a CSS selector) brings that part of the page into view at each size (changing
+    the size resets the scroll position)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         driver.execute_cdp_cmd(
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
         )
+        if scroll_to:
+            driver.execute_script(
+                "document.querySelector(arguments[0]).scrollIntoView({block: 'start'})", scroll_to)
         driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}x{height}.png"))
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
@@ -201,10 +206,12 @@ def assert_accessible(driver):
     assert problems == [], f"{driver.current_url}: {problems}"
 
 
-def assert_no_console_errors(driver):
-    """No script error and no Content-Security-Policy violation on the page."""
+def assert_no_console_errors(driver, allow=()):
+    """No script error and no Content-Security-Policy violation on the page. `allow` lists
+    fragments of messages that are expected (Chromium logs a refused form's 400 as an error)."""
     errors = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
-              and "favicon.ico" not in entry["message"]]
+              and "favicon.ico" not in entry["message"]
+              and not any(fragment in entry["message"] for fragment in allow)]
     assert errors == [], errors
 
 

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ARTIFACTS, SIZES, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
+from conftest import assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 ZURICH = "gz_geo_2657896"
 WINTERTHUR = "gz_geo_2657970"
@@ -37,18 +37,6 @@ def sign_in(server, driver):
     driver.get(server.url("/commute"))
     driver.add_cookie({"name": "concierge_session", "value": token, "path": "/", "httpOnly": True})
     return token
-
-
-def scrolled_screenshots(driver, css, name):
-    """Like conftest's screenshots, with the page scrolled to `css` (the lower part of a long form)."""
-    for width, height in SIZES:
-        driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
-        )
-        driver.execute_script("arguments[0].scrollIntoView()", driver.find_element(By.CSS_SELECTOR, css))
-        driver.save_screenshot(str(ARTIFACTS / f"{name}-{width}x{height}.png"))
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def assert_leave_time_with_reasons(driver):
@@ -89,7 +77,7 @@ def test_commute_adding_a_trip_and_reading_its_leave_time(server, browser):
     assert_accessible(browser)
     screenshots(browser, "commute-new")
     browser.find_element(By.CSS_SELECTOR, ".commute-more summary").click()
-    scrolled_screenshots(browser, "#arrival_time", "commute-new-settings")
+    screenshots(browser, "commute-new-settings", scroll_to="#arrival_time")
     # The save button is reached and pressed by keyboard alone.
     tab_to(browser, "[data-commute-save]").send_keys(Keys.ENTER)
     notice = wait_for(browser, ".notice[role=status]")
@@ -122,8 +110,7 @@ def test_commute_editing_and_deleting_a_trip(server, browser):
     assert browser.find_element(By.ID, "arrival_time").get_attribute("value") == "25:00"
     assert_accessible(browser)
     # The refused form answers 400, which Chromium logs; anything else logged is a fault.
-    logged = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
-    assert [m for m in logged if "status of 400" not in m and "favicon.ico" not in m] == [], logged
+    assert_no_console_errors(browser, allow=("status of 400",))
     screenshots(browser, "commute-edit-error")
     arrival = browser.find_element(By.ID, "arrival_time")
     arrival.clear()

@@ -55,7 +55,7 @@ import Testing
         let app = try await TestApp.make(engine: .sqlite)
         try await app.run { client in
             let token = try await client.commutePagesAccount()
-            var browser = SignedInBrowser(client: client, token: token)
+            var browser = WebBrowser.signedIn(client: client, token: token)
             let empty = try await browser.get("/commute")
             #expect(empty.contains("You have no trips yet"))
             let form = try await browser.get("/commute/my-trips/new")
@@ -98,7 +98,7 @@ import Testing
         let app = try await TestApp.make(engine: .sqlite)
         try await app.run { client in
             let token = try await client.commutePagesAccount()
-            var browser = SignedInBrowser(client: client, token: token)
+            var browser = WebBrowser.signedIn(client: client, token: token)
             _ = try await browser.get("/commute/my-trips/new")
             let badTime = try await browser.post(
                 "/commute/my-trips/new", form: Self.tripForm(["arrival_time": "25:00"]))
@@ -132,7 +132,7 @@ import Testing
         try await app.run { client in
             let token = try await client.commutePagesAccount()
             let trip = try await client.createTrip(token: token)
-            var browser = SignedInBrowser(client: client, token: token)
+            var browser = WebBrowser.signedIn(client: client, token: token)
             let form = try await browser.get("/commute/my-trips/\(trip.id)/edit")
             #expect(form.status == 200 && form.contains(#"value="Office""#))
             #expect(form.contains(#"id="origin-keep" name="origin" value="keep" checked"#))
@@ -150,7 +150,7 @@ import Testing
 
             // Another person's trip is not there for them.
             let other = try await client.commutePagesAccount(email: "other@example.com")
-            var stranger = SignedInBrowser(client: client, token: other)
+            var stranger = WebBrowser.signedIn(client: client, token: other)
             let refused = try await stranger.get("/commute/my-trips/\(trip.id)/edit")
             #expect(refused.status == 404 && refused.contains("<h1>"))
         }
@@ -161,7 +161,7 @@ import Testing
         try await app.run { client in
             let token = try await client.commutePagesAccount()
             let trip = try await client.createTrip(token: token)
-            var browser = SignedInBrowser(client: client, token: token)
+            var browser = WebBrowser.signedIn(client: client, token: token)
             let confirm = try await browser.get("/commute/my-trips/\(trip.id)/delete")
             #expect(confirm.status == 200 && confirm.contains("Delete this trip?") && confirm.contains("Office"))
             #expect(
@@ -177,7 +177,7 @@ import Testing
     @Test func theFormsScriptGetsThePlaceChoicesOfOneEnd() async throws {
         let app = try await TestApp.make(engine: .sqlite)
         try await app.run { client in
-            var browser = SignedInBrowser(client: client, token: try await client.commutePagesAccount())
+            var browser = WebBrowser.signedIn(client: client, token: try await client.commutePagesAccount())
             let choices = try await browser.get("/commute/my-trips/places?end=destination&q=Winterthur")
             #expect(choices.status == 200 && !choices.contains("<html"))
             #expect(choices.contains(#"name="destination" value="\#(Self.winterthur)""#))
@@ -195,7 +195,7 @@ import Testing
         try await app.run { client in
             let token = try await client.commutePagesAccount()
             _ = try await client.createTrip(token: token)
-            var browser = SignedInBrowser(client: client, token: token, language: "de")
+            var browser = WebBrowser.signedIn(client: client, token: token, language: "de")
             let list = try await browser.get("/commute")
             #expect(list.contains(#"<html lang="de">"#) && list.contains("Losfahren um"))
             #expect(list.contains("Die Fahrt dauert etwa") && list.contains("Chance, pünktlich anzukommen"))
@@ -219,52 +219,5 @@ extension TestClientProtocol {
             let token = body["accessToken"] as? String
         else { throw TestFailure("sign-up: \(response.status) \(String(buffer: response.body))") }
         return token
-    }
-}
-
-/// A browser already signed in: its session cookie holds a platform session's token (as the
-/// account pages would set it), beside the cookies the server sets.
-struct SignedInBrowser {
-    let client: any TestClientProtocol
-    var cookies: [String: String]
-    var csrf: String?
-
-    init(client: any TestClientProtocol, token: String, language: String = "en") {
-        self.client = client
-        self.cookies = ["concierge_session": token, "concierge_lang": language]
-    }
-
-    mutating func get(_ path: String) async throws -> WebPage {
-        try await following(try await send(.get, path, body: nil))
-    }
-
-    mutating func post(_ path: String, form: [(String, String)], follow: Bool = true) async throws -> WebPage {
-        var fields = form
-        if let csrf { fields.append(("_csrf", csrf)) }
-        let body = fields.map { "\(WebBrowser.formEscaped($0.0))=\(WebBrowser.formEscaped($0.1))" }
-            .joined(separator: "&")
-        let page = try await send(.post, path, body: body)
-        return follow ? try await following(page) : page
-    }
-
-    private mutating func following(_ first: WebPage) async throws -> WebPage {
-        var page = first
-        while page.status == 303, let location = page.location { page = try await send(.get, location, body: nil) }
-        return page
-    }
-
-    private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: String?) async throws -> WebPage {
-        var headers: HTTPFields = [.cookie: cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")]
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-        let response = try await client.execute(
-            uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
-        for value in response.headers[values: .setCookie] {
-            let pair = (value.split(separator: ";").first ?? "").split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
-        }
-        let page = WebPage(
-            status: Int(response.status.code), headers: response.headers, html: String(buffer: response.body))
-        if let token = page.csrfToken { csrf = token }
-        return page
     }
 }

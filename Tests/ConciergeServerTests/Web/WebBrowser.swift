@@ -14,6 +14,20 @@ struct WebBrowser {
         self.client = client
     }
 
+    /// A browser already signed in: its session cookie holds a platform session's token (opened
+    /// through an API, as the account pages would), in `language`.
+    static func signedIn(client: any TestClientProtocol, token: String, language: String = "en") -> WebBrowser {
+        var browser = WebBrowser(client: client)
+        browser.setCookie("concierge_session", token)
+        browser.setCookie("concierge_lang", language)
+        return browser
+    }
+
+    /// Sets a cookie as if the server had (a session opened through an API, say).
+    mutating func setCookie(_ name: String, _ value: String) {
+        cookies[name] = value
+    }
+
     /// GET `path`; redirects are followed unless `follow` is false.
     mutating func get(_ path: String, headers: HTTPFields = [:], follow: Bool = true) async throws -> WebPage {
         let page = try await send(.get, path, body: nil, headers: headers)
@@ -22,16 +36,17 @@ struct WebBrowser {
 
     /// POSTs a form with the last page's CSRF token (unless `csrf` is false or the form names its
     /// own `_csrf`); redirects are followed unless `follow` is false.
-    mutating func post(_ path: String, form: [(String, String)], csrf: Bool = true, follow: Bool = true) async throws
-        -> WebPage
-    {
+    mutating func post(
+        _ path: String, form: [(String, String)], csrf: Bool = true, follow: Bool = true, headers: HTTPFields = [:]
+    ) async throws -> WebPage {
         var fields = form
         if csrf, !fields.contains(where: { $0.0 == "_csrf" }), let token = lastPage?.csrfToken {
             fields.append(("_csrf", token))
         }
         let body = fields.map { "\(Self.formEscaped($0.0))=\(Self.formEscaped($0.1))" }.joined(separator: "&")
-        let page = try await send(
-            .post, path, body: body, headers: [.contentType: "application/x-www-form-urlencoded"])
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        let page = try await send(.post, path, body: body, headers: headers)
         return follow ? try await following(page) : page
     }
 
@@ -39,7 +54,7 @@ struct WebBrowser {
         var page = first
         var hops = 0
         while let location = page.location, [301, 302, 303, 307].contains(page.status), hops < 8 {
-            page = try await send(.get, location, body: nil, headers: [:])
+            page = try await send(.get, Self.pathOnly(location), body: nil, headers: [:])
             hops += 1
         }
         return page
@@ -69,6 +84,14 @@ struct WebBrowser {
             status: Int(response.status.code), headers: response.headers, html: String(buffer: response.body))
         if page.location == nil { lastPage = page }
         return page
+    }
+
+    /// `http://host:port/x?y` → `/x?y` (the public URL's redirects, in process there is one host).
+    static func pathOnly(_ location: String) -> String {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://"),
+            let url = URLComponents(string: location)
+        else { return location }
+        return url.percentEncodedPath + (url.percentEncodedQuery.map { "?\($0)" } ?? "")
     }
 
     static func formEscaped(_ text: String) -> String {
