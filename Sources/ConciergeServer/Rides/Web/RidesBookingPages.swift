@@ -41,7 +41,7 @@ struct RidesBookingPages: Sendable {
     /// service's sentence next to the field it concerns.
     @Sendable func book(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let customer = try await rides.requireCustomer(visit)
+        let customer = try await rides.requireCustomer(visit, next: "/rides")
         let posted = try await web.form(request, context: context, visit: visit)
         let form = RideRequestForm { posted[$0] }
         guard let pickupAt = form.pickupAt else {

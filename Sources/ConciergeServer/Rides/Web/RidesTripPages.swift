@@ -53,7 +53,7 @@ struct RidesTripPages: Sendable {
 
     @Sendable func cancel(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
-        let customer = try await rides.requireCustomer(visit)
+        let customer = try await rides.requireCustomer(visit, next: "/rides/trips")
         _ = try await web.form(request, context: context, visit: visit)
         let reference = try context.parameters.require("reference")
         do {
@@ -96,7 +96,10 @@ struct RidesTripPages: Sendable {
         let view = RidesBookingView(rides: rides, visit: visit)
         let owner = await rides.customer(visit)?.id == booking.customerID
         var data = errors.context
-        data["trip"] = view.context(booking)
+        var trip = view.context(booking)
+        // The secret link shows the ride, not the driver's phone: that is for the customer.
+        if !owner { trip["driver"] = nil }
+        data["trip"] = trip
         let (title, message) = view.headline(booking)
         data["headline"] = title
         data["message"] = message

@@ -54,10 +54,11 @@ struct RidesWebPages: Sendable {
         return try? await signIn.authenticate(token: visit.sessionToken).customer
     }
 
-    /// The signed-in rides customer, or a redirect to `/rides` to sign in and come back.
-    func requireCustomer(_ visit: WebVisit) async throws -> Customer {
+    /// The signed-in rides customer, or a redirect to `/rides` to sign in and come back (to
+    /// `next`, for a form whose own path cannot be opened again).
+    func requireCustomer(_ visit: WebVisit, next: String? = nil) async throws -> Customer {
         guard let customer = await customer(visit) else {
-            throw WebRedirect(to: "/rides?next=\(WebFrontEnd.queryEscaped(visit.path))")
+            throw WebRedirect(to: "/rides?next=\(WebFrontEnd.queryEscaped(next ?? visit.path))")
         }
         return customer
     }
