@@ -22,11 +22,11 @@ def forget_expected_failures(driver):
     assert unexpected == [], unexpected
 
 
-def page_is_fine(driver, name=None):
+def page_is_fine(driver, name=None, scroll_to=None):
     assert_accessible(driver)
     assert_no_console_errors(driver)
     if name:
-        screenshots(driver, name)
+        screenshots(driver, name, scroll_to=scroll_to)
 
 
 def sign_in(driver, server, phone, shots=False, javascript=True):
@@ -86,7 +86,7 @@ def book_and_pay(driver, server, shots=False):
     assert len(prices) == 3 and all(price.startswith("CHF ") for price in prices)
     assert "10:30" in driver.find_element(By.CSS_SELECTOR, ".quote .note").text
     if shots:
-        page_is_fine(driver, "rides-quote")
+        page_is_fine(driver, "rides-quote", scroll_to="#quote")
     driver.find_element(By.CSS_SELECTOR, "label[for=class-first]").click()
     assert driver.find_element(By.ID, "class-first").is_selected()
     driver.find_element(By.ID, "book").click()
@@ -183,7 +183,7 @@ def test_every_rides_page_works_without_javascript(server, browser_nojs):
     driver.find_element(By.CSS_SELECTOR, "#ride-form button[type=submit]").click()
     wait_for(driver, "#quote-heading")
     assert len(driver.find_elements(By.CSS_SELECTOR, ".class-price")) == 3
-    page_is_fine(driver, "rides-quote-nojs")
+    page_is_fine(driver, "rides-quote-nojs", scroll_to="#quote")
     driver.find_element(By.ID, "book").click()
     wait_for(driver, "button.pay").click()
     WebDriverWait(driver, 15).until(lambda d: "/rides/trips/" in d.current_url)
