@@ -31,6 +31,35 @@ import Testing
     }
 
     @Test(arguments: TestEngine.all)
+    func theOperatorsListIsNewestFirstFilteredAndPaged(engine: TestEngine) async throws {
+        let fixture = try await OrdersFixture(engine: engine)
+        let ride = fixture.order(vertical: "rides")
+        let seats = fixture.order(vertical: "events")
+        #expect(try await fixture.insert(ride))
+        #expect(try await fixture.insert(seats))
+        try await fixture.database.transaction { db in
+            try await SQLOrderStore.move(
+                orderID: ride.id, to: "paid",
+                event: OrderEvent(orderID: ride.id, at: OrdersFixture.now, type: "paid", actor: "test", detail: ""),
+                in: db)
+        }
+        let all = try await fixture.orders.summaries(vertical: nil, state: nil, limit: 10, offset: 0)
+        #expect(Set(all.map(\.id)) == [ride.id, seats.id])
+        #expect(
+            try await fixture.orders.summaries(vertical: "rides", state: nil, limit: 10, offset: 0).map(\.id) == [
+                ride.id
+            ])
+        #expect(
+            try await fixture.orders.summaries(vertical: nil, state: "paid", limit: 10, offset: 0).map(\.id) == [
+                ride.id
+            ])
+        #expect(try await fixture.orders.summaries(vertical: nil, state: nil, limit: 1, offset: 1).count == 1)
+        #expect(try await fixture.orders.states(vertical: "rides") == ["paid"])
+        #expect(try await fixture.orders.states(vertical: nil).contains("paid"))
+        try await fixture.close()
+    }
+
+    @Test(arguments: TestEngine.all)
     func aTakenReferenceWritesNothingAndIsReportedTaken(engine: TestEngine) async throws {
         let fixture = try await OrdersFixture(engine: engine)
         let first = fixture.order(vertical: "rides")

@@ -4,7 +4,7 @@ import Foundation
 /// `OrderStore` in SQL both engines understand. Verticals write orders inside their own
 /// transaction through `insert(_:event:in:)`.
 public struct SQLOrderStore: OrderStore {
-    private let database: any SQLDatabase
+    let database: any SQLDatabase
 
     public init(database: any SQLDatabase) {
         self.database = database
