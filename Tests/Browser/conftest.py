@@ -164,6 +164,14 @@ def wait_for(driver, css, timeout=15):
     return WebDriverWait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def navigating(driver, action):
+    """Runs `action` (a click or Enter that loads a page) and waits for the next page's h1."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    action()
+    WebDriverWait(driver, 15).until(EC.staleness_of(old))
+    return wait_for(driver, "h1")
+
+
 def screenshots(driver, name, scroll_to=None):
     """The page as a phone (390x844) and a laptop (1280x800) show it, kept as artifacts;
     `scroll_to` (a CSS selector) brings that part of the page into view at each size (changing

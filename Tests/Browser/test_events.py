@@ -12,10 +12,10 @@ import uuid
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
+from conftest import (ADMIN_TOKEN, assert_accessible, assert_no_console_errors, navigating, screenshots, tab_to,
+                      wait_for)
 
 PASSWORD = "a long passphrase"
 
@@ -80,14 +80,6 @@ def api_paid_booking(server, show, seats):
 def operator(browser, server, path):
     browser.get(server.url("/ops/sign-in?next=" + urllib.parse.quote(path, safe="")))
     navigating(browser, lambda: wait_for(browser, "#token").send_keys(ADMIN_TOKEN + Keys.ENTER))
-
-
-def navigating(driver, action):
-    """Runs `action` (a click or Enter that loads a page) and waits for the next page's h1."""
-    old = driver.find_element(By.TAG_NAME, "html")
-    action()
-    WebDriverWait(driver, 15).until(EC.staleness_of(old))
-    return wait_for(driver, "h1")
 
 
 def seat(browser, seat_id):

@@ -16,7 +16,7 @@ import Testing
         seats: [String] = ["stalls-D1", "stalls-D2"]
     ) async throws -> [String] {
         let token = try await client.eventsBuyer("anna@example.ch", worker: worker)
-        var anna = EventsVisitor(client: client, sessionToken: token)
+        var anna = WebBrowser.signedIn(client: client, token: token)
         _ = try await anna.get("/events/shows/\(show)")
         let order = try await anna.post(
             "/events/shows/\(show)/hold", form: [("mode", "seats")] + seats.map { ("seat", $0) })
@@ -25,8 +25,8 @@ import Testing
         return try await anna.get("/events/tickets").allMatches(#"class="ticket-code">([^<]+)<"#)
     }
 
-    static func signedInOperator(_ client: any TestClientProtocol) async throws -> EventsVisitor {
-        var visitor = EventsVisitor(client: client)
+    static func signedInOperator(_ client: any TestClientProtocol) async throws -> WebBrowser {
+        var visitor = WebBrowser(client: client)
         _ = try await visitor.get("/ops/sign-in")
         _ = try await visitor.post("/ops/sign-in", form: [("token", adminToken), ("next", "/ops")])
         return visitor
@@ -37,7 +37,7 @@ import Testing
         try await app.runWithWorker { client, worker in
             let codes = try await Self.paidTickets(client, worker: worker)
             #expect(codes.count == 2)
-            var signedOut = EventsVisitor(client: client)
+            var signedOut = WebBrowser(client: client)
             #expect(
                 try await signedOut.get("/ops/scanner", follow: false).location == "/ops/sign-in?next=%2Fops%2Fscanner")
             var door = try await Self.signedInOperator(client)
@@ -88,7 +88,7 @@ import Testing
         try await app.runWithWorker { client, worker in
             _ = try await client.eventsBuyer("dora@example.ch", worker: worker, verified: false)
             let token = try await client.eventsVerificationToken(to: "dora@example.ch", worker: worker)
-            var dora = EventsVisitor(client: client)
+            var dora = WebBrowser(client: client)
             let link = try await dora.get("/events/verify-email?token=\(token)&email=dora%40example.ch")
             #expect(link.contains(#"<button type="submit" class="primary">Confirm my email address</button>"#))
             let confirmed = try await dora.post("/events/verify-email", form: [("token", token)])

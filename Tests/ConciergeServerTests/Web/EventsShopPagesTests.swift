@@ -14,7 +14,7 @@ import Testing
     @Test func theShowListFiltersAsTheAPIDoesAndSaysABadDateNextToItsField() async throws {
         let app = try await EventsTestApp.make(.sqlite)
         try await app.run { client in
-            var visitor = EventsVisitor(client: client)
+            var visitor = WebBrowser(client: client)
             let all = try await visitor.get("/events")
             #expect(all.status == 200)
             #expect(all.count(#"class="card show-card""#) == 5)
@@ -38,7 +38,7 @@ import Testing
     @Test func theSeatMapLabelsEverySeatAndTheListOffersTheFreeOnes() async throws {
         let app = try await EventsTestApp.make(.sqlite)
         try await app.runWithWorker { client, worker in
-            var visitor = EventsVisitor(client: client)
+            var visitor = WebBrowser(client: client)
             let page = try await visitor.get("/events/shows/shw_demo_1")
             #expect(page.count("<circle class=\"seat ") == 336)
             #expect(page.count(#"<input type="checkbox" name="seat""#) == 336)
@@ -59,7 +59,7 @@ import Testing
         let app = try await EventsTestApp.make(.sqlite)
         try await app.runWithWorker { client, worker in
             let token = try await client.eventsBuyer("anna@example.ch", worker: worker)
-            var anna = EventsVisitor(client: client, sessionToken: token)
+            var anna = WebBrowser.signedIn(client: client, token: token)
             _ = try await anna.get("/events/shows/shw_demo_1")
             let held = try await anna.post(
                 "/events/shows/shw_demo_1/hold",
@@ -92,7 +92,7 @@ import Testing
         let app = try await EventsTestApp.make(.sqlite)
         try await app.runWithWorker { client, worker in
             let token = try await client.eventsBuyer("anna@example.ch", worker: worker)
-            var anna = EventsVisitor(client: client, sessionToken: token)
+            var anna = WebBrowser.signedIn(client: client, token: token)
             _ = try await anna.get("/events/shows/shw_demo_1")
             let order = try await anna.post(
                 "/events/shows/shw_demo_1/hold",
@@ -101,7 +101,7 @@ import Testing
             let paid = try await client.checkout(pay, outcome: "paid")
             let returnURL = try #require(paid.headers[.location])
             // The app's return (no web mark) still answers the API's JSON.
-            let json = try await client.send(.get, EventsVisitor.local(returnURL))
+            let json = try await client.send(.get, WebBrowser.pathOnly(returnURL))
             #expect(try json.decode(Events.CheckoutSuccessResponse.self).status == .confirmed)
             let booking = try await anna.get(returnURL)
             #expect(booking.status == 200)
@@ -115,7 +115,7 @@ import Testing
         let app = try await EventsTestApp.make(.sqlite)
         try await app.runWithWorker { client, worker in
             let token = try await client.eventsBuyer("anna@example.ch", worker: worker)
-            var anna = EventsVisitor(client: client, sessionToken: token)
+            var anna = WebBrowser.signedIn(client: client, token: token)
             _ = try await anna.get("/events/shows/shw_demo_3")
             let order = try await anna.post(
                 "/events/shows/shw_demo_3/hold",
@@ -130,9 +130,9 @@ import Testing
             #expect(image.status == 200 && image.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
             #expect(image.html.hasPrefix("<svg") || image.html.contains("<svg"))
             let benToken = try await client.eventsBuyer("ben@example.ch", worker: worker)
-            var ben = EventsVisitor(client: client, sessionToken: benToken)
+            var ben = WebBrowser.signedIn(client: client, token: benToken)
             #expect(try await ben.get(images[0]).status == 404)
-            var stranger = EventsVisitor(client: client)
+            var stranger = WebBrowser(client: client)
             let signedOut = try await stranger.get("/events/tickets", follow: false)
             #expect(signedOut.status == 303 && signedOut.location == "/account/sign-in?next=%2Fevents%2Ftickets")
 
@@ -151,7 +151,7 @@ import Testing
         try await app.runWithWorker { client, worker in
             let ben = try await client.eventsBuyer("ben@example.ch", worker: worker)
             let token = try await client.eventsBuyer("anna@example.ch", worker: worker)
-            var anna = EventsVisitor(client: client, sessionToken: token)
+            var anna = WebBrowser.signedIn(client: client, token: token)
             _ = try await anna.get("/events/shows/shw_demo_1")
             #expect(try await client.seatCheckout(ben, seats: ["stalls-C5"]).status == .ok)
             let clash = try await anna.post(
@@ -179,13 +179,13 @@ import Testing
     @Test func buyingNeedsASignedInBuyerWithAConfirmedEmail() async throws {
         let app = try await EventsTestApp.make(.sqlite)
         try await app.runWithWorker { client, worker in
-            var stranger = EventsVisitor(client: client)
+            var stranger = WebBrowser(client: client)
             _ = try await stranger.get("/events/shows/shw_demo_1")
             let away = try await stranger.post(
                 "/events/shows/shw_demo_1/hold", form: [("mode", "seats"), ("seat", "stalls-A1")], follow: false)
             #expect(away.location == "/account/sign-in?next=%2Fevents%2Fshows%2Fshw_demo_1")
             let token = try await client.eventsBuyer("cleo@example.ch", worker: worker, verified: false)
-            var cleo = EventsVisitor(client: client, sessionToken: token)
+            var cleo = WebBrowser.signedIn(client: client, token: token)
             _ = try await cleo.get("/events/shows/shw_demo_1")
             let refused = try await cleo.post(
                 "/events/shows/shw_demo_1/hold", form: [("mode", "seats"), ("seat", "stalls-A1")])

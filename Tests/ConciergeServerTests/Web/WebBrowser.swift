@@ -82,7 +82,8 @@ struct WebBrowser {
         }
         let page = WebPage(
             status: Int(response.status.code), headers: response.headers, html: String(buffer: response.body))
-        if page.location == nil { lastPage = page }
+        // The last page with a form gives the CSRF token (an image or a JSON answer has none).
+        if page.location == nil, page.csrfToken != nil { lastPage = page }
         return page
     }
 
@@ -123,4 +124,16 @@ struct WebPage {
     }
 
     func contains(_ text: String) -> Bool { html.contains(text) }
+}
+
+extension WebPage {
+    /// Every first capture group of `pattern`, in page order.
+    func allMatches(_ pattern: String) -> [String] {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap { match in
+            Range(match.range(at: 1), in: html).map { String(html[$0]) }
+        }
+    }
+
+    func count(_ text: String) -> Int { html.components(separatedBy: text).count - 1 }
 }
