@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, wait_for
+from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 
 def forget_expected_failures(driver):
@@ -87,9 +87,10 @@ def book_and_pay(driver, server, shots=False):
     assert "10:30" in driver.find_element(By.CSS_SELECTOR, ".quote .note").text
     if shots:
         page_is_fine(driver, "rides-quote", scroll_to="#quote")
-    driver.find_element(By.CSS_SELECTOR, "label[for=class-first]").click()
+    # By keyboard alone: Tab into the class group, the arrow picks First, Tab to Book, Enter.
+    tab_to(driver, "#class-business").send_keys(Keys.ARROW_DOWN)
     assert driver.find_element(By.ID, "class-first").is_selected()
-    driver.find_element(By.ID, "book").click()
+    tab_to(driver, "#book").send_keys(Keys.ENTER)
     pay = wait_for(driver, "button.pay")
     assert "/sandbox/checkout/" in driver.current_url
     if shots:
