@@ -73,14 +73,19 @@ class Server:
                     return found.group(1)
         raise AssertionError(f"no SMS code for {phone_digits} in the dev outbox")
 
-    def latest_email_link(self, address, path_fragment):
-        """The newest link containing `path_fragment` in an email to `address`."""
-        for message in reversed(self.outbox()):
-            if message.get("channel") == "email" and address in json.dumps(message):
-                found = re.search(r"https?://\S*" + re.escape(path_fragment) + r"\S*", message.get("body", ""))
-                if found:
-                    return found.group(0)
-        raise AssertionError(f"no email to {address} with {path_fragment}")
+    def latest_email_link(self, address, path_fragment, wait_seconds=20):
+        """The newest link containing `path_fragment` in an email to `address`, waiting for the
+        worker (every second) to deliver it."""
+        deadline = time.time() + wait_seconds
+        while True:
+            for message in reversed(self.outbox()):
+                if message.get("channel") == "email" and address in json.dumps(message):
+                    found = re.search(r"https?://\S*" + re.escape(path_fragment) + r"\S*", message.get("body", ""))
+                    if found:
+                        return found.group(0)
+            if time.time() > deadline:
+                raise AssertionError(f"no email to {address} with {path_fragment}")
+            time.sleep(0.3)
 
 
 def free_port():

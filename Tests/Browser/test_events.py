@@ -24,18 +24,6 @@ def fresh_email(name):
     return f"{name}-{uuid.uuid4().hex[:8]}@example.ch"
 
 
-def email_link(server, address, fragment):
-    """The newest link to `fragment` in an email to `address`, once the worker delivered it."""
-    deadline = time.time() + 20
-    while True:
-        try:
-            return server.latest_email_link(address, fragment)
-        except AssertionError:
-            if time.time() > deadline:
-                raise
-            time.sleep(0.3)
-
-
 def events_buyer(server, browser, name, next_path):
     """Signs up through the events API, confirms the email on the events page the email links
     to, and signs in on the account sign-in page, which returns to `next_path`."""
@@ -43,7 +31,7 @@ def events_buyer(server, browser, name, next_path):
     status, body = server.request("POST", "/events/api/auth/signup",
                                   {"email": email, "password": PASSWORD, "name": name.title()})
     assert status == 201, body
-    link = email_link(server, email, "/events/verify-email")
+    link = server.latest_email_link(email, "/events/verify-email")
     browser.get(server.url(urllib.parse.urlsplit(link)._replace(scheme="", netloc="").geturl()))
     navigating(browser, wait_for(browser, "main form button[type=submit]").click)
     assert "email address is confirmed" in wait_for(browser, ".notice").text
@@ -60,7 +48,7 @@ def api_paid_booking(server, show, seats):
                                   {"email": email, "password": PASSWORD, "name": "Door Test"})
     assert status == 201, body
     token = body["token"]
-    link = email_link(server, email, "/events/verify-email")
+    link = server.latest_email_link(email, "/events/verify-email")
     query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
     status, body = server.request("POST", "/events/api/auth/verify-email",
                                   {"token": query["token"][0], "email": email})
