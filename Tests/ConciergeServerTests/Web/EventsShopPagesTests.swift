@@ -21,6 +21,9 @@ import Testing
             #expect(all.contains(#"href="/events/shows/shw_demo_2">Swan Lake</a>"#))
             let swan = try await visitor.get("/events?q=swan&from=&to=&venue=&maxPrice=")
             #expect(swan.count(#"class="card show-card""#) == 1 && swan.contains("Swan Lake"))
+            // A browser's GET form sends a space as `+`.
+            let twoWords = try await visitor.get("/events?q=swan+lake")
+            #expect(twoWords.count(#"class="card show-card""#) == 1 && twoWords.contains(#"value="swan lake""#))
             let api = try await client.send(.get, "/events/api/shows?maxPrice=30").decode([Events.Show].self)
             let cheap = try await visitor.get("/events?maxPrice=30")
             #expect(cheap.count(#"class="card show-card""#) == api.count)

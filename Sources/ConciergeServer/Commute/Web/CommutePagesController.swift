@@ -138,10 +138,11 @@ struct CommutePagesController {
     @Sendable func placeChoices(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
         _ = try web.requireSignIn(visit)
-        let end = CommutePlaceEnd(rawValue: request.uri.queryParameters.get("end") ?? "") ?? .origin
+        let query = WebForm(queryOf: request)
+        let end = CommutePlaceEnd(rawValue: query["end"] ?? "") ?? .origin
         var values = CommuteTripFormValues()
-        values.queries[end] = String((request.uri.queryParameters.get("q") ?? "").prefix(200))
-        values.choices[end] = request.uri.queryParameters.get("chosen")
+        values.queries[end] = String((query["q"] ?? "").prefix(200))
+        values.choices[end] = query["chosen"]
         let (options, failed) = await form.options(for: end, state: .init(values: values))
         var data = CommuteTripFormPage.choices(end: end, options: options, chosen: values.choices[end])
         data["t"] = web.strings.table(visit.language)

@@ -16,9 +16,8 @@ struct EventsShowListPage {
     @Sendable func list(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
         let words = EventsPageWords(web, visit)
-        let given = Self.filters.compactMap { name in
-            request.uri.queryParameters.get(name).flatMap { $0.isEmpty ? nil : (name, $0) }
-        }
+        let form = WebForm(queryOf: request)
+        let given = Self.filters.compactMap { name in form[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
         var data: [String: Any] = Dictionary(given.map { ($0.0, $0.1) }) { first, _ in first }
         var status = HTTPResponse.Status.ok
         do {

@@ -32,7 +32,7 @@ struct RidesBookingPages: Sendable {
         let visit = await web.visit(request)
         _ = try await rides.requireCustomer(visit)
         // Read as a form: browsers send a GET form's spaces as `+`.
-        let query = WebForm(body: request.uri.query ?? "")
+        let query = WebForm(queryOf: request)
         let form = RideRequestForm { query[$0] }
         return await bookingPage(visit, form: form, refusal: nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 
 /// A posted `application/x-www-form-urlencoded` form whose CSRF token has been checked. Fields
 /// may repeat (checkboxes, the seat list's seats), so each name keeps every value.
@@ -14,6 +15,12 @@ struct WebForm: Sendable {
             fields[name, default: []].append(value)
         }
         self.fields = fields
+    }
+
+    /// A GET form's fields: the request's query, decoded as browsers encode forms (`+` is a
+    /// space), which `request.uri.queryParameters` does not do.
+    init(queryOf request: Request) {
+        self.init(body: request.uri.query ?? "")
     }
 
     /// The first value of `name`, trimmed; nil when absent.
