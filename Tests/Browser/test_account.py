@@ -1,6 +1,7 @@
 """The account pages in a real browser: sign up, confirm the email from the dev outbox's link,
 sign out and in, Continue with Google through the dev identity provider, the account page,
-sign out everywhere and deletion; the operator's orders page; every account page once with
+sign out everywhere and deletion; the operator's orders page and cancelling an order there for its
+customer with its refund; every account page once with
 JavaScript off. Screenshots of each page at 390x844 and 1280x800."""
 
 import re
@@ -212,6 +213,21 @@ def test_the_operator_sees_orders_across_verticals(server, browser):
     from selenium.webdriver.support.ui import WebDriverWait
     WebDriverWait(browser, 15).until(EC.url_contains("vertical=events"))
     assert "Rides" not in browser.find_element(By.CSS_SELECTOR, "table.orders").text
+
+    # Cancelling the paid ride for its customer: the confirm page, then the refund in the ledger.
+    ride = references[0]
+    browser.get(server.url("/ops/orders?vertical=rides"))
+    row = f'tr[data-reference="{ride}"]'
+    wait_for(browser, f"{row} a.button.danger").click()
+    wait_text(browser, "main h1", f"Cancel order {ride} for its customer")
+    assert_accessible(browser)
+    screenshots(browser, "ops-order-cancel")
+    browser.find_element(By.CSS_SELECTOR, "main form[method=post] button.danger").click()
+    wait_text(browser, ".notice[role=status]", f"Order {ride} is cancelled for its customer")
+    cancelled = browser.find_element(By.CSS_SELECTOR, row).text
+    assert "cancelled" in cancelled and "refund CHF" in cancelled, cancelled
+    assert not browser.find_elements(By.CSS_SELECTOR, f"{row} a.button.danger")
+    assert_no_console_errors(browser)
 
 
 def test_every_account_page_works_without_javascript(server, browser_nojs):

@@ -138,13 +138,15 @@ func assemble(
     OperationsPagesController(web: web).addRoutes(to: router)
     var jobs: [MaintenanceJob] = []
     var pushSender: (any PushSender)?
+    var cancellers: [String: any OrderCanceller] = [:]
     for module in modules {
         let mounted = try await module.mount(on: router, platform: platform)
         jobs += mounted.jobs
         if let owner = mounted.paymentOwner { owners.register(owner) }
         pushSender = pushSender ?? mounted.pushSender
+        if let canceller = mounted.orderCanceller { cancellers[canceller.vertical] = canceller }
     }
-    try await mountAccounts(on: router, platform: platform)
+    try await mountAccounts(on: router, platform: platform, cancellers: cancellers)
     let webhookEvents = SQLWebhookEventLog(database: database)
     PaymentWebhookController(
         dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers, events: webhookEvents,

@@ -56,6 +56,8 @@ struct EventsModule: VerticalModule {
                 let expired = try await events.expireLapsedBookings()
                 if expired > 0 { platform.logger.info("expired \(expired) unpaid seat orders") }
             })
-        return MountedVertical(jobs: jobs, paymentOwner: events)
+        return MountedVertical(
+            jobs: jobs, paymentOwner: events,
+            orderCanceller: EventsOrderCanceller(orders: SQLOrderStore(database: platform.database), events: events))
     }
 }

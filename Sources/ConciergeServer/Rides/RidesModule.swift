@@ -72,6 +72,8 @@ struct RidesModule: VerticalModule {
                 MaintenanceJob("ride refunds owed") { try await bookings.settleOwedRefunds() },
                 MaintenanceJob("idempotency key pruning") { try await bookings.pruneIdempotencyKeys() },
             ],
-            paymentOwner: bookings)
+            paymentOwner: bookings,
+            orderCanceller: RidesOrderCanceller(
+                orders: SQLOrderStore(database: platform.database), identity: identity, bookings: bookings))
     }
 }

@@ -89,6 +89,9 @@ struct StaysModule: VerticalModule {
                 if expired > 0 { platform.logger.info("expired \(expired) unpaid prepaid stays") }
             },
         ]
-        return MountedVertical(jobs: jobs, paymentOwner: stays)
+        return MountedVertical(
+            jobs: jobs, paymentOwner: stays,
+            orderCanceller: StaysOrderCanceller(
+                orders: SQLOrderStore(database: database), reservations: store, accounts: accounts, stays: stays))
     }
 }

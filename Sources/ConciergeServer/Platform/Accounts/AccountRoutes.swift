@@ -27,8 +27,10 @@ func makeAccountService(
 /// The `/account` routes and pages, and `/dev/id-token` in dev mode.
 /// The account's pages come first: their negotiation of `GET /account` (and the sign-in and
 /// sign-up paths) must wrap the API's routes, which are added after it. `/ops/orders` is mounted
-/// here too, beside the operations index.
-func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServices) async throws {
+/// here too, beside the operations index, with the verticals' cancellations it offers.
+func mountAccounts(
+    on router: Router<AppRequestContext>, platform: PlatformServices, cancellers: [String: any OrderCanceller]
+) async throws {
     let issuers = identityIssuers(platform.configuration.accounts, clock: platform.clock)
     let pages = AccountPages(
         web: platform.web, accounts: platform.accounts, sessions: platform.sessions, phoneCodes: platform.signIn,
@@ -41,7 +43,7 @@ func mountAccounts(on router: Router<AppRequestContext>, platform: PlatformServi
     pages.addRoutes(to: router)
     OperationsOrdersPagesController(
         web: platform.web, ledger: OperationsOrdersLedger(database: platform.database),
-        verticals: VerticalModules.all.map(\.name)
+        verticals: VerticalModules.all.map(\.name), cancellers: cancellers
     ).addRoutes(to: router)
     if let dev = platform.devIdentity {
         DevIdentityController(provider: dev, configured: issuers).addRoutes(to: router)

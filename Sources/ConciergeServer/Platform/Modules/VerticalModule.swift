@@ -26,11 +26,13 @@ protocol VerticalModule: Sendable {
 /// What a mounted vertical hands back: its background jobs, the owner of its payments (the
 /// one transition behind webhooks, return pages, the sandbox checkout and expiry), and the push
 /// sender it configured (commute's Apple Push), which the outbox then uses for every push
-/// message instead of the dev outbox.
+/// message instead of the dev outbox; and, for a vertical that sells, its customer cancellation
+/// for the operator's `/ops/orders`.
 struct MountedVertical: Sendable {
     var jobs: [MaintenanceJob] = []
     var paymentOwner: (any PaymentOwner)?
     var pushSender: (any PushSender)?
+    var orderCanceller: (any OrderCanceller)?
 }
 
 /// Every vertical the server runs, in mount order.

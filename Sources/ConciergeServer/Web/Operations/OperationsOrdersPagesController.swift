@@ -3,17 +3,25 @@ import Foundation
 import Hummingbird
 
 /// `/ops/orders`: the operator's view of every vertical's orders with their payments and refunds,
-/// filtered by vertical and state, newest first, 25 a page. Read only — there is no cross-vertical
-/// refund entry point; each vertical refunds through its own rules.
+/// filtered by vertical and state, newest first, 25 a page. An open order of a vertical with a
+/// canceller can be cancelled for its customer, under the customer's own rule
+/// (`OperationsOrdersPagesController+Cancel.swift`).
 struct OperationsOrdersPagesController {
     let web: WebFrontEnd
     let ledger: OperationsOrdersLedger
     let verticals: [String]
+    /// The selling verticals' customer cancellations, by vertical.
+    let cancellers: [String: any OrderCanceller]
     static let pageSize = 25
+    /// States with nothing left to cancel: no button is offered for them.
+    static let closedStates: Set<String> = ["cancelled", "refunded", "expired"]
 
     func addRoutes(to router: Router<AppRequestContext>) {
         guard web.adminToken != nil else { return }
-        web.pages(on: router, "ops").get("orders", use: orders)
+        let pages = web.pages(on: router, "ops")
+        pages.get("orders", use: orders)
+        pages.get("orders/:id/cancel", use: confirmCancel)
+        pages.post("orders/:id/cancel", use: cancel)
     }
 
     @Sendable func orders(request: Request, context: AppRequestContext) async throws -> Response {
@@ -46,6 +54,10 @@ struct OperationsOrdersPagesController {
             "hasOrders": !entries.isEmpty,
             "pageLabel": word("orders_page").replacingOccurrences(of: "{page}", with: String(page)),
         ]
+        // Back from cancelling an order for its customer (`+Cancel.swift`).
+        if let reference = query.get("cancelled").flatMap(Self.plausibleReference) {
+            data["notice"] = word("orders_cancelled_notice").replacingOccurrences(of: "{reference}", with: reference)
+        }
         // Absent, not empty: an empty string still opens a Mustache section.
         if page > 1 { data["newer"] = link(page: page - 1) }
         if entries.count > Self.pageSize { data["older"] = link(page: page + 1) }
@@ -53,7 +65,7 @@ struct OperationsOrdersPagesController {
             "ops/orders", title: word("orders_title"), data: data, visit: visit, styles: ["account.css"])
     }
 
-    private func row(_ entry: OperationsOrdersLedger.Entry, language: WebLanguage) -> [String: Any] {
+    func row(_ entry: OperationsOrdersLedger.Entry, language: WebLanguage) -> [String: Any] {
         let order = entry.order
         var ledgerLines: [String] = []
         for (payment, refunds) in entry.payments {
@@ -71,16 +83,22 @@ struct OperationsOrdersPagesController {
                         + WebFormat.dateTime(refund.createdAt, language) + " — " + refund.reason)
             }
         }
-        return [
+        var row: [String: Any] = [
             "reference": order.reference, "vertical": verticalName(order.vertical, language),
             "amount": WebFormat.money(cents: order.amountCents, currency: order.currency, language),
             "state": Self.readable(order.state), "created": WebFormat.dateTime(order.createdAt, language),
             "ledger": ledgerLines, "hasLedger": !ledgerLines.isEmpty,
         ]
+        if isCancellable(order) { row["cancelHref"] = "/ops/orders/\(order.id)/cancel" }
+        return row
+    }
+
+    func isCancellable(_ order: OrderSummary) -> Bool {
+        cancellers[order.vertical] != nil && !Self.closedStates.contains(order.state)
     }
 
     /// The vertical's name as the navigation says it.
-    private func verticalName(_ vertical: String, _ language: WebLanguage) -> String {
+    func verticalName(_ vertical: String, _ language: WebLanguage) -> String {
         let name = web.strings.text("common", "nav_\(vertical)", language)
         return name.hasPrefix("common.") ? vertical : name
     }
