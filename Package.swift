@@ -181,7 +181,8 @@ let package = Package(
         .testTarget(
             name: "ConciergeServerTests",
             dependencies: [
-                "ConciergeServer", "ConciergeTestSupport",
+                // ConciergeBenchmarks for SpawnedProcess (a child `concierge serve` without Foundation's Process).
+                "ConciergeServer", "ConciergeTestSupport", "ConciergeBenchmarks",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
@@ -15,10 +16,11 @@ final class ServerProcess: @unchecked Sendable {
     let logPath: String
     /// From spawning the process to its first `200` on `/ready`.
     private(set) var startToReady: Duration = .zero
-    private let process = Process()
+    private let launch: @Sendable () throws -> SpawnedProcess
+    private let started = NIOLockedValueBox<SpawnedProcess?>(nil)
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { started.withLockedValue { $0?.pid ?? 0 } }
 
     /// Prepares `executable serve` on `port` with `environment` on top of PATH and HOME only: a
     /// stray `DATABASE_URL` or provider key in the caller's shell must not change what is measured.
@@ -35,33 +37,28 @@ final class ServerProcess: @unchecked Sendable {
         variables["CONCIERGE_PORT"] = String(port)
         variables["CONCIERGE_PUBLIC_URL"] = "http://127.0.0.1:\(port)"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        try log.seekToEnd()
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(wrapper.dropFirst()) + [executable, "serve"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["serve"]
+        let program = wrapper.first ?? executable
+        let arguments = wrapper.isEmpty ? ["serve"] : Array(wrapper.dropFirst()) + [executable, "serve"]
+        launch = { [variables] in
+            try SpawnedProcess(
+                executable: program, arguments: arguments, environment: variables, outputPath: logPath,
+                errorPath: logPath)
         }
-        process.environment = variables
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
     }
 
     /// Spawns the server and returns once `/ready` answers 200, or throws after `timeout`.
     func start(timeout: Duration = .seconds(30)) async throws {
         let clock = ContinuousClock()
-        let started = clock.now
-        try process.run()
-        while clock.now - started < timeout {
+        let began = clock.now
+        let process = try launch()
+        started.withLockedValue { $0 = process }
+        while clock.now - began < timeout {
             guard process.isRunning else {
                 throw LoadError("the server exited during start-up; see \(logPath)")
             }
             // Each probe is bounded: whatever else might listen on the port must not hang it.
             if await Self.probe("/ready", port: port, timeout: .seconds(2)) == 200, process.isRunning {
-                startToReady = clock.now - started
+                startToReady = clock.now - began
                 return
             }
             try await Task.sleep(for: .milliseconds(5))
@@ -79,20 +76,20 @@ final class ServerProcess: @unchecked Sendable {
         return nil
     }
 
-    var isRunning: Bool { process.isRunning }
-    var exitStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+    var isRunning: Bool { started.withLockedValue { $0 }?.isRunning ?? false }
+    var exitStatus: Int32? { started.withLockedValue { $0 }?.exitStatus }
 
     /// SIGTERM, then waits: in-flight requests finish first.
     func stop() {
-        guard process.isRunning else { return }
-        kill(pid, SIGTERM)
+        guard let process = started.withLockedValue({ $0 }), process.isRunning else { return }
+        process.signal(SIGTERM)
         process.waitUntilExit()
     }
 
     /// kill -9: no shutdown, no flush, as a power cut or the OOM killer would do it.
     func crash() {
-        guard process.isRunning else { return }
-        kill(pid, SIGKILL)
+        guard let process = started.withLockedValue({ $0 }), process.isRunning else { return }
+        process.signal(SIGKILL)
         process.waitUntilExit()
     }
 

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ConciergeBenchmarks
 import Foundation
 import NIOCore
 
@@ -15,7 +16,9 @@ final class TraceServeProcess: @unchecked Sendable {
     let port: Int
     let logPath: String
     private let databasePath: String
-    private let process = Process()
+    private let executable: String
+    private let variables: [String: String]
+    private var process: SpawnedProcess?
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -36,13 +39,8 @@ final class TraceServeProcess: @unchecked Sendable {
         variables["CONCIERGE_PUBLIC_URL"] = "http://127.0.0.1:\(port)"
         for (name, value) in environment { variables[name] = value }
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.executableURL = URL(fileURLWithPath: try Self.serverBinary())
-        process.arguments = ["serve"]
-        process.environment = variables
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
+        self.executable = try Self.serverBinary()
+        self.variables = variables
     }
 
     deinit {
@@ -52,7 +50,9 @@ final class TraceServeProcess: @unchecked Sendable {
 
     /// Spawns the server and returns once `/ready` answers 200 (a bounded poll).
     func start() async throws {
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: executable, arguments: ["serve"], environment: variables, outputPath: nil, errorPath: logPath)
+        self.process = process
         for _ in 0..<600 {
             guard process.isRunning else { throw TestFailure("the server exited during start-up: \(log)") }
             if let status = try? await get("/ready").status, status == 200 { return }
@@ -63,8 +63,8 @@ final class TraceServeProcess: @unchecked Sendable {
 
     /// SIGTERM, then waits: requests finish and the span exporter sends what is left.
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
+        guard let process, process.isRunning else { return }
+        process.signal(SIGTERM)
         process.waitUntilExit()
     }
 
