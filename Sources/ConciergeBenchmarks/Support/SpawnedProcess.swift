@@ -58,11 +58,11 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Whether the child still runs (reaping it once it ended).
-    public var isRunning: Bool { status(waiting: false) == nil }
+    public var isRunning: Bool { status() == nil }
 
     /// The exit code, or the signal that ended it; nil while it runs.
     public var exitStatus: Int32? {
-        status(waiting: false).map { Self.decoded($0) }
+        status().map { Self.decoded($0) }
     }
 
     public func signal(_ signal: Int32) {
@@ -70,26 +70,33 @@ public final class SpawnedProcess: @unchecked Sendable {
         kill(pid, signal)
     }
 
-    /// Blocks until the child has ended.
+    /// Blocks this thread until the child has ended, looking every 5 ms (never holding the lock
+    /// while it waits, so `isRunning` from elsewhere answers at once).
     public func waitUntilExit() {
-        _ = status(waiting: true)
+        while status() == nil { usleep(5_000) }
     }
 
-    private func status(waiting: Bool) -> Int32? {
+    /// The wait status once the child ended (reaping it then); nil while it runs.
+    private func status() -> Int32? {
         lock.withLock {
             if let reaped { return reaped }
             var status: Int32 = 0
             var result: pid_t
-            repeat { result = waitpid(pid, &status, waiting ? 0 : WNOHANG) } while result == -1 && errno == EINTR
-            guard result == pid else { return nil }
+            repeat { result = waitpid(pid, &status, WNOHANG) } while result == -1 && errno == EINTR
+            // ECHILD: something else reaped it; it has ended, with a status nobody can tell now.
+            if result == -1 && errno == ECHILD { status = Self.unknownStatus }
+            guard result == pid || status == Self.unknownStatus else { return nil }
             reaped = status
             return status
         }
     }
 
-    /// WIFEXITED ? WEXITSTATUS : WTERMSIG.
+    private static let unknownStatus: Int32 = -1
+
+    /// WIFEXITED ? WEXITSTATUS : WTERMSIG (-1 when it is not known).
     private static func decoded(_ status: Int32) -> Int32 {
-        status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+        if status == unknownStatus { return -1 }
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
     }
 }
 
