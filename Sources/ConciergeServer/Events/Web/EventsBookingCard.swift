@@ -16,7 +16,7 @@ enum EventsBookingCard {
         let seats = tickets.map { ticket -> [String: Any] in
             let label =
                 venue.seatsByID[ticket.seatID].map {
-                    words.seat($0, section: sections[$0.sectionID] ?? $0.sectionID, priceCents: nil, currency: "")
+                    words.seat($0, section: sections[$0.sectionID] ?? $0.sectionID, price: nil)
                 } ?? ticket.seatID
             return [
                 "id": ticket.seatID, "label": label, "price": words.money(ticket.priceCents, booking.currency),

@@ -18,7 +18,7 @@ struct EventsPageWords {
 
     /// The word of `key` with each `{name}` replaced.
     func text(_ key: String, _ values: [String: String]) -> String {
-        values.reduce(text(key)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        web.strings.text("events", key, language, values)
     }
 
     func money(_ cents: Int, _ currency: String) -> String {
@@ -31,10 +31,12 @@ struct EventsPageWords {
     }
 
     /// `Row C, seat 12, Stalls, CHF 85.00`: a seat as a screen reader and the seat list say it.
-    func seat(_ seat: EventSeat, section: String, priceCents: Int?, currency: String) -> String {
+    /// `price` is the section's price already formatted (once per section: a hall has thousands
+    /// of seats and few prices).
+    func seat(_ seat: EventSeat, section: String, price: String?) -> String {
         let base = text("seat_label", ["row": seat.row, "number": String(seat.number), "section": section])
-        guard let priceCents else { return base }
-        return "\(base), \(money(priceCents, currency))"
+        guard let price else { return base }
+        return "\(base), \(price)"
     }
 
     /// `available`, `held`, `sold`: house seats are sold as far as a buyer goes.

@@ -23,10 +23,11 @@ enum EventsSeatMapMarkup {
             """
         for section in venue.sections {
             let price = show.price(section: section.id)?.priceCents
+            let priceText = price.map { words.money($0, show.currency) }
             svg += "<g class=\"section\" data-section=\"\(escape(section.id))\">\n"
             for seat in section.seats {
                 let state = taken[seat.id].map { $0 == .house ? .sold : $0 } ?? .available
-                let label = words.seat(seat, section: section.name, priceCents: price, currency: show.currency)
+                let label = words.seat(seat, section: section.name, price: priceText)
                 let fill = state == .available ? section.color : state == .reserved ? "#f1c40f" : "#95a5a6"
                 svg +=
                     "<circle class=\"seat \(state.rawValue)\" data-seat-id=\"\(escape(seat.id))\" "

@@ -39,7 +39,7 @@ struct EventsShowPage {
         data["signUpHref"] = "/account/sign-up?next=" + WebFrontEnd.queryEscaped("/events/shows/\(show.id)")
         data["seatMap"] = EventsSeatMapMarkup.render(summary, taken: taken, words: words)
         data["sections"] = summary.venue.sections.map { section -> [String: Any] in
-            let price = show.price(section: section.id)?.priceCents
+            let price = show.price(section: section.id).map { words.money($0.priceCents, show.currency) }
             let rows = section.rows.compactMap { row -> [String: Any]? in
                 let free = row.filter { taken[$0.id] == nil }
                 guard let first = free.first else { return nil }
@@ -49,15 +49,14 @@ struct EventsShowPage {
                     "seats": free.map { seat -> [String: Any] in
                         [
                             "id": seat.id, "number": seat.number, "checked": problem.chosen.contains(seat.id),
-                            "label": words.seat(
-                                seat, section: section.name, priceCents: price, currency: show.currency),
+                            "label": words.seat(seat, section: section.name, price: price),
                         ]
                     },
                 ]
             }
             return [
                 "id": section.id, "name": section.name, "rows": rows, "soldOut": rows.isEmpty,
-                "price": price.map { words.money($0, show.currency) } ?? "",
+                "price": price ?? "",
                 "selected": problem.section == section.id,
             ]
         }

@@ -44,4 +44,9 @@ struct WebStrings: Sendable {
     func text(_ group: String, _ key: String, _ language: WebLanguage) -> String {
         texts[language]?[group]?[key] ?? texts[.en]?[group]?[key] ?? "\(group).\(key)"
     }
+
+    /// One text with each `{name}` placeholder replaced by its value.
+    func text(_ group: String, _ key: String, _ language: WebLanguage, _ values: [String: String]) -> String {
+        values.reduce(text(group, key, language)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
 }
