@@ -78,9 +78,7 @@ struct CommuteLeaveReasons {
 
     /// The words of `key` with each `{name}` replaced.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = strings.text("commute", key, language)
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        strings.text("commute", key, language, values)
     }
 
     private func km(_ value: Double) -> String {

@@ -148,7 +148,7 @@ struct RidesBookingPages: Sendable {
         let matches = try await rides.places.autocomplete(input: text, near: nil, sessionToken: nil)
         guard !matches.isEmpty else {
             errors.add(
-                rides.text("error_place_no_match", visit).replacingOccurrences(of: "{text}", with: text),
+                rides.text("error_place_no_match", visit, ["text": text]),
                 field: side.rawValue)
             return nil
         }

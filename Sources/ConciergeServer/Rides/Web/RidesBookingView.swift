@@ -53,7 +53,7 @@ struct RidesBookingView {
         }
         return (
             rides.text("headline_\(key)", visit),
-            rides.text("message_\(key)", visit).replacingOccurrences(of: "{reference}", with: booking.reference)
+            rides.text("message_\(key)", visit, ["reference": booking.reference])
         )
     }
 }

@@ -120,7 +120,7 @@ struct RidesDispatchPages: Sendable {
         if let notice { data["notice"] = notice }
         return web.page(
             "ops/rides-ride",
-            title: rides.text("ops_ride_title", visit).replacingOccurrences(of: "{reference}", with: booking.reference),
+            title: rides.text("ops_ride_title", visit, ["reference": booking.reference]),
             data: data, visit: visit, status: status, styles: ["rides.css"])
     }
 }

@@ -109,7 +109,7 @@ struct RidesSignInPages: Sendable {
         data["next"] = next
         data["phone"] = phone
         data["nextEscaped"] = WebFrontEnd.queryEscaped(next)
-        data["sentTo"] = rides.text("code_sent_to", visit).replacingOccurrences(of: "{phone}", with: phone)
+        data["sentTo"] = rides.text("code_sent_to", visit, ["phone": phone])
         if let notice { data["notice"] = notice }
         return web.page(
             "rides/code", title: rides.text("code_title", visit), data: data, visit: visit, status: status,

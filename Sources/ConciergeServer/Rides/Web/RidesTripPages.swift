@@ -86,7 +86,7 @@ struct RidesTripPages: Sendable {
         if !visit.isSignedIn { throw WebRedirect(to: "/rides?next=\(WebFrontEnd.queryEscaped(visit.path))") }
         throw ConciergeError(
             .notFound, code: "booking_not_found",
-            message: rides.text("trip_not_found", visit).replacingOccurrences(of: "{reference}", with: reference))
+            message: rides.text("trip_not_found", visit, ["reference": reference]))
     }
 
     private func tripPage(

@@ -63,8 +63,8 @@ struct RidesWebPages: Sendable {
         return customer
     }
 
-    func text(_ key: String, _ visit: WebVisit) -> String {
-        web.strings.text("rides", key, visit.language)
+    func text(_ key: String, _ visit: WebVisit, _ values: [String: String] = [:]) -> String {
+        web.strings.text("rides", key, visit.language, values)
     }
 
     /// The status a ride is in, in the visitor's words.

@@ -14,7 +14,7 @@ struct StaysWebView {
 
     /// A text with `{name}` placeholders filled in.
     func text(_ key: String, _ values: [String: String]) -> String {
-        values.reduce(text(key)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        web.strings.text("stays", key, language, values)
     }
 
     func money(_ cents: Int, currency: String? = nil) -> String {
