@@ -219,11 +219,15 @@ struct WebFrontEnd: Sendable {
         return raw
     }
 
+    /// A query parameter's value: everything but RFC 3986's unreserved characters escaped (also
+    /// right for the identity providers' redirect parameters).
     static func queryEscaped(_ text: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?/#")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
+
+    /// ASCII only: `CharacterSet.alphanumerics` would let `ü` through unescaped.
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     private static func pathWithoutLanguage(path: String, query: String?) -> String {
         let kept = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("lang=") }

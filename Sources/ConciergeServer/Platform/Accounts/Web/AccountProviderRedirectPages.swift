@@ -39,7 +39,7 @@ extension AccountPages {
         let state = web.random.token(byteCount: 24)
         let nonce = web.random.token(byteCount: 24)
         let next = Self.next(request) ?? ""
-        let payload = [provider.rawValue, state, nonce, Self.hex(next)].joined(separator: "|")
+        let payload = [provider.rawValue, state, nonce, next.utf8.lowercaseHex].joined(separator: "|")
         let cookie =
             "\(Self.stateCookie)=\(payload)|\(web.hasher.hash(payload, purpose: "web-oidc-state")); "
             + "Path=/account/social; HttpOnly; SameSite=None; Secure; Max-Age=\(Self.stateLifetime)"
@@ -59,7 +59,7 @@ extension AccountPages {
         let base =
             provider == .apple
             ? "https://appleid.apple.com/auth/authorize" : "https://accounts.google.com/o/oauth2/v2/auth"
-        let query = parameters.map { "\($0.0)=\(Self.componentEscaped($0.1))" }.joined(separator: "&")
+        let query = parameters.map { "\($0.0)=\(WebFrontEnd.queryEscaped($0.1))" }.joined(separator: "&")
         return web.redirect("\(base)?\(query)", visit: visit, cookies: [cookie])
     }
 
@@ -106,10 +106,6 @@ extension AccountPages {
         return (provider, parts[1], parts[2], WebFrontEnd.localPath(Self.unhex(parts[3])))
     }
 
-    static func hex(_ text: String) -> String {
-        text.utf8.map { String(format: "%02x", $0) }.joined()
-    }
-
     static func unhex(_ text: String) -> String? {
         var bytes: [UInt8] = []
         var index = text.startIndex
@@ -120,11 +116,5 @@ extension AccountPages {
             index = end
         }
         return String(bytes: bytes, encoding: .utf8)
-    }
-
-    static func componentEscaped(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }
