@@ -57,9 +57,10 @@ struct StaysModule: VerticalModule {
         let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 
         router.add(middleware: StaysRegisterMethodMiddleware())
-        // Before the API's routes, so it sees the payment return of a checkout begun on the web pages.
-        router.add(middleware: StaysWebPaymentReturnMiddleware())
+        // On the stays routes only (the payment return among them), not in front of every later
+        // vertical's: it sends a checkout begun on the web pages back to them.
         let group = router.group("stays").add(middleware: StaysErrorMiddleware())
+            .add(middleware: StaysWebPaymentReturnMiddleware())
         StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
             .addRoutes(to: group)
         StaysRoomsController(stays: stays, sessions: sessions, wire: wire).addRoutes(to: group)
