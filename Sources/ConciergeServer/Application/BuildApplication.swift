@@ -66,6 +66,7 @@ func assemble(
         if !applied.isEmpty { logger.info("applied migrations \(applied)") }
     }
     let secret = try await resolveSecret(configuration, database: database)
+    let hasher = SecretHasher(secret: secret)
     let metrics = MetricsWiring(
         configuration: configuration, database: database, clock: clock, verticals: modules.map(\.name), logger: logger)
 
@@ -75,7 +76,7 @@ func assemble(
         store: identity,
         codes: try smsSender.map { .local($0) }
             ?? codeAuthority(configuration, outbox: outbox, clock: clock, logger: logger),
-        hasher: SecretHasher(secret: secret), policy: configuration.signIn, clock: clock, random: random)
+        hasher: hasher, policy: configuration.signIn, clock: clock, random: random)
     let maps = try mapsProviders(configuration, clock: clock, logger: logger)
     let sandbox = SandboxPaymentProvider(
         ledger: SQLSandboxLedger(database: database), publicURL: configuration.publicURL, random: random,
@@ -102,18 +103,18 @@ func assemble(
         owners: metrics.counting(owners.forwarders(for: modules.map(\.name))))
     let sessions = SessionService(
         store: SQLSessionStore(database: database),
-        signer: await JWTSessionTokenSigner(hasher: SecretHasher(secret: secret)),
-        hasher: SecretHasher(secret: secret), random: random, clock: clock)
+        signer: await JWTSessionTokenSigner(hasher: hasher),
+        hasher: hasher, random: random, clock: clock)
     let web = try await WebFrontEnd(
-        configuration: configuration, sessions: sessions, hasher: SecretHasher(secret: secret), random: random,
+        configuration: configuration, sessions: sessions, hasher: hasher, random: random,
         clock: clock)
     let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
     let accounts = makeAccountService(
         configuration: configuration, database: database, sessions: sessions, signIn: signIn,
-        hasher: SecretHasher(secret: secret), random: random, clock: clock, devIdentity: devIdentity)
+        hasher: hasher, random: random, clock: clock, devIdentity: devIdentity)
     let platform = PlatformServices(
         configuration: configuration, database: database, clock: clock, random: random, logger: logger,
-        hasher: SecretHasher(secret: secret), identity: identity, signIn: signIn, payments: metrics.counting(payments),
+        hasher: hasher, identity: identity, signIn: signIn, payments: metrics.counting(payments),
         sandbox: sandbox,
         stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
         devIdentity: devIdentity, sessions: sessions, accounts: accounts, web: web)
