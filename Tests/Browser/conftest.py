@@ -22,6 +22,7 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -173,7 +174,18 @@ def navigating(driver, action):
     """Runs `action` (a click or Enter that loads a page) and waits for the next page's h1."""
     old = driver.find_element(By.TAG_NAME, "html")
     action()
-    WebDriverWait(driver, 15).until(EC.staleness_of(old))
+
+    def replaced(_):
+        # ChromeDriver may answer a lookup of the old page's node mid-navigation with an
+        # "inspector error: Node … does not belong to the document" instead of a stale-element
+        # error (seen in CI); either way the old page is gone.
+        try:
+            old.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+
+    WebDriverWait(driver, 15).until(replaced)
     return wait_for(driver, "h1")
 
 
