@@ -59,7 +59,7 @@ extension EventsService {
         guard booking.showID == showID else { return CheckInResult(outcome: .wrongShow) }
         let venue = try await view(booking).venue
         let names = Dictionary(venue.sections.map { ($0.id, $0.name) }) { first, _ in first }
-        let bySeat = Dictionary(venue.seats.map { ($0.id, $0) }) { first, _ in first }
+        let bySeat = venue.seatsByID
         let seatText = seats.map { id in
             bySeat[id].map { "\(names[$0.sectionID] ?? $0.sectionID) \($0.row)\($0.number)" } ?? id
         }.joined(separator: ", ")

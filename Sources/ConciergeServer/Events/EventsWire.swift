@@ -66,7 +66,7 @@ enum EventsWire {
     static func booking(_ view: EventsService.BookingView) -> Events.UserBooking {
         let booking = view.booking
         let zone = view.venue.timeZone
-        let seats = Dictionary(view.venue.seats.map { ($0.id, $0) }) { first, _ in first }
+        let seats = view.venue.seatsByID
         let sectionNames = Dictionary(view.venue.sections.map { ($0.id, $0.name) }) { first, _ in first }
         return Events.UserBooking(
             id: booking.orderID, showId: view.show.id, showTitle: view.show.title,
