@@ -1,6 +1,7 @@
 public import ConciergeCore
 import HummingbirdBcrypt
 import NIOPosix
+import Synchronization
 
 /// bcrypt from hummingbird-auth, run on NIO's blocking thread pool (`NIOThreadPool.singleton`).
 ///
@@ -19,15 +20,23 @@ public struct BcryptPasswordHasher: PasswordHasher {
     public static let allowedCosts: ClosedRange<Int> = 4...31
 
     private let cost: UInt8
-    public let decoyHash: String
+    private let decoy: Decoy
 
     /// - Parameter random: draws the decoy's password; bcrypt's salts come from the library's
     ///   own CSPRNG (hummingbird-auth takes no source).
     public init(cost: UInt8 = BcryptPasswordHasher.defaultCost, random: any RandomSource = SystemRandomSource()) {
         self.cost = cost
-        // Made once, at start: an unknown login is checked against it so it costs what a real
-        // one does. Its password is random and thrown away.
-        self.decoyHash = Bcrypt.hash(random.token(byteCount: 24), cost: cost)
+        self.decoy = Decoy(password: random.token(byteCount: 24))
+    }
+
+    /// Hashed on the thread pool at the first unknown login, then kept. It used to be hashed in
+    /// `init`, on whichever thread built the server: one bcrypt per start on the cooperative pool,
+    /// and the test suite, which builds many servers at once, stalled for seconds on them.
+    public func decoyHash() async throws -> String {
+        if let hash = decoy.hash { return hash }
+        let hash = try await self.hash(decoy.password)
+        decoy.keep(hash)
+        return decoy.hash ?? hash
     }
 
     public func hash(_ password: String) async throws -> String {
@@ -37,5 +46,20 @@ public struct BcryptPasswordHasher: PasswordHasher {
 
     public func verify(_ password: String, against hash: String) async throws -> Bool {
         try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+    }
+}
+
+/// The decoy's password and, once made, its hash (two racing first logins may both hash it;
+/// the first kept wins).
+private final class Decoy: Sendable {
+    let password: String
+    private let kept = Mutex<String?>(nil)
+
+    init(password: String) { self.password = password }
+
+    var hash: String? { kept.withLock { $0 } }
+
+    func keep(_ hash: String) {
+        kept.withLock { if $0 == nil { $0 = hash } }
     }
 }

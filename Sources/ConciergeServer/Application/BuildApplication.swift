@@ -109,15 +109,16 @@ func assemble(
         configuration: configuration, sessions: sessions, hasher: hasher, random: random,
         clock: clock)
     let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
+    let passwords = BcryptPasswordHasher(cost: UInt8(configuration.accounts.bcryptCost), random: random)
     let accounts = makeAccountService(
-        configuration: configuration, database: database, sessions: sessions, signIn: signIn,
+        configuration: configuration, database: database, sessions: sessions, signIn: signIn, passwords: passwords,
         hasher: hasher, random: random, clock: clock, devIdentity: devIdentity)
     let platform = PlatformServices(
         configuration: configuration, database: database, clock: clock, random: random, logger: logger,
         hasher: hasher, identity: identity, signIn: signIn, payments: metrics.counting(payments),
         sandbox: sandbox,
         stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
-        devIdentity: devIdentity, sessions: sessions, accounts: accounts, web: web)
+        devIdentity: devIdentity, passwords: passwords, sessions: sessions, accounts: accounts, web: web)
 
     let renderers = ErrorRenderers(
         byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))

@@ -57,16 +57,13 @@ struct CommuteModule: VerticalModule {
         }
         let verifier = JWKSIDTokenVerifier(issuers: issuers, dev: nil, clock: platform.clock)
         let signIn = platform.signIn
-        var policy = AccountPolicy()
-        policy.signInsPerAccount = configuration.signInsPerAccount
-        policy.signInsPerNetwork = configuration.signInsPerNetwork
-        policy.publicURL = platform.configuration.publicURL
         let accounts = AccountService(
             store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
+            passwords: platform.passwords,
             idTokens: verifier,
             phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+            hasher: platform.hasher, random: platform.random, clock: platform.clock,
+            policy: platform.configuration.accountPolicy)
         return CommuteAuthenticator(
             sessions: sessions, accounts: accounts, store: SQLCommuteStore(database: platform.database),
             idTokens: issuers.isEmpty ? nil : verifier)

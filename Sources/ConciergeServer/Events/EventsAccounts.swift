@@ -14,21 +14,18 @@ struct EventsAccounts {
     init(platform: PlatformServices) async {
         let configuration = platform.configuration.accounts
         sessions = platform.sessions
-        var policy = AccountPolicy()
-        policy.signInsPerAccount = configuration.signInsPerAccount
-        policy.signInsPerNetwork = configuration.signInsPerNetwork
-        policy.publicURL = platform.configuration.publicURL
         let signIn = platform.signIn
         // Apple and Google as configured for the platform, and in dev mode the dev identity
         // provider of `/dev/id-token` (the platform's one key; production has none to trust).
         accounts = AccountService(
             store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
+            passwords: platform.passwords,
             idTokens: JWKSIDTokenVerifier(
                 issuers: Self.issuers(configuration, clock: platform.clock), dev: platform.devIdentity,
                 clock: platform.clock),
             phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+            hasher: platform.hasher, random: platform.random, clock: platform.clock,
+            policy: platform.configuration.accountPolicy)
         let publicURL = platform.configuration.publicURL
         links = AccountService.MailLinks(
             verifyEmail: { token, email in

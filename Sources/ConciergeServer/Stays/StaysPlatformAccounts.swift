@@ -12,18 +12,14 @@ enum StaysPlatformAccounts {
     }
 
     static func accounts(_ platform: PlatformServices, sessions: SessionService) async -> AccountService {
-        let configuration = platform.configuration.accounts
-        var policy = AccountPolicy()
-        policy.signInsPerAccount = configuration.signInsPerAccount
-        policy.signInsPerNetwork = configuration.signInsPerNetwork
-        policy.publicURL = platform.configuration.publicURL
         let signIn = platform.signIn
         return AccountService(
             store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random),
+            passwords: platform.passwords,
             idTokens: JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock),
             phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+            hasher: platform.hasher, random: platform.random, clock: platform.clock,
+            policy: platform.configuration.accountPolicy)
     }
 }
 
@@ -33,14 +29,9 @@ extension StaysPlatformAccounts {
     static func registering(_ platform: PlatformServices, sessions: SessionService) async
         -> @Sendable (StaysAccountService.NewGuest) -> AccountService
     {
-        let configuration = platform.configuration.accounts
-        var settings = AccountPolicy()
-        settings.signInsPerAccount = configuration.signInsPerAccount
-        settings.signInsPerNetwork = configuration.signInsPerNetwork
-        settings.publicURL = platform.configuration.publicURL
-        let policy = settings
+        let policy = platform.configuration.accountPolicy
         let signIn = platform.signIn
-        let passwords = BcryptPasswordHasher(cost: UInt8(configuration.bcryptCost), random: platform.random)
+        let passwords = platform.passwords
         let idTokens = JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock)
         return { guest in
             AccountService(

@@ -104,8 +104,10 @@ import Testing
             let providersParentID = parts.count == 4 ? parts[2] : ""
             let exports = try await stub.waitUntil { exports in
                 let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }
+                // The request's span ends after its answer is sent, so it may come in a later batch.
                 return spans.contains { $0.name == "GET 127.0.0.1" }
                     && spans.contains { $0.spanID == providersParentID }
+                    && spans.contains { $0.name == "POST /account/sign-in/id-token" }
             }
             let spans = exports.flatMap { OTLPJSONSpan.all(in: $0.body) }.filter { $0.traceID == Self.traceID }
             let request = try #require(spans.first { $0.name == "POST /account/sign-in/id-token" })

@@ -97,9 +97,10 @@ public struct AccountService: Sendable {
             guard let (kind, identifier) = parsed else { return StoredCredential?.none }
             return try await tx.credential(kind: kind, identifier: identifier)
         }
+        let stored: String
+        if let hash = credential?.secretHash { stored = hash } else { stored = try await passwords.decoyHash() }
         let matches = try await passwords.verify(
-            String(password.prefix(PasswordPolicy.maximumLength + 1)),
-            against: credential?.secretHash ?? passwords.decoyHash)
+            String(password.prefix(PasswordPolicy.maximumLength + 1)), against: stored)
         guard matches, let credential, credential.secretHash != nil else { throw ConciergeError.invalidCredentials }
         return credential.accountID
     }

@@ -8,20 +8,28 @@ import Hummingbird
 /// composition root and handed to every vertical in `PlatformServices`.
 func makeAccountService(
     configuration: ServerConfiguration, database: any SQLDatabase, sessions: SessionService, signIn: SignInService,
-    hasher: SecretHasher, random: any RandomSource, clock: any TimeSource, devIdentity: DevIdentityProvider?
+    passwords: any PasswordHasher, hasher: SecretHasher, random: any RandomSource, clock: any TimeSource,
+    devIdentity: DevIdentityProvider?
 ) -> AccountService {
     let accounts = configuration.accounts
-    var policy = AccountPolicy()
-    policy.signInsPerAccount = accounts.signInsPerAccount
-    policy.signInsPerNetwork = accounts.signInsPerNetwork
-    policy.publicURL = configuration.publicURL
     // Production never builds the dev provider, so its key cannot be trusted there.
     return AccountService(
         store: SQLAccountStore(database: database), sessions: sessions,
-        passwords: BcryptPasswordHasher(cost: UInt8(accounts.bcryptCost), random: random),
+        passwords: passwords,
         idTokens: JWKSIDTokenVerifier(issuers: identityIssuers(accounts, clock: clock), dev: devIdentity, clock: clock),
         phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-        hasher: hasher, random: random, clock: clock, policy: policy)
+        hasher: hasher, random: random, clock: clock, policy: configuration.accountPolicy)
+}
+
+extension ServerConfiguration {
+    /// Sign-in throttling and mail links as configured: the same for every vertical's accounts.
+    var accountPolicy: AccountPolicy {
+        var policy = AccountPolicy()
+        policy.signInsPerAccount = accounts.signInsPerAccount
+        policy.signInsPerNetwork = accounts.signInsPerNetwork
+        policy.publicURL = publicURL
+        return policy
+    }
 }
 
 /// The `/account` routes and pages, and `/dev/id-token` in dev mode.

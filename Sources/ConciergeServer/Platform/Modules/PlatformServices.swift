@@ -29,6 +29,8 @@ struct PlatformServices: Sendable {
     /// The embedded identity provider of `/dev/id-token`, in dev mode only (nil in production),
     /// so every verifier that should trust dev ID tokens shares its one key.
     let devIdentity: DevIdentityProvider?
+    /// bcrypt at the configured cost: one for every vertical's accounts.
+    let passwords: any PasswordHasher
     /// Sessions of every kind in the one table (bearer tokens, JWT access and refresh tokens).
     let sessions: SessionService
     /// Accounts and their sign-in methods (the `/account` API's service).
