@@ -36,7 +36,8 @@ final class SQLiteConnection {
         let expected = Int(sqlite_nio_sqlite3_bind_parameter_count(statement))
         guard expected == binds.count else {
             throw SQLiteFailure(
-                code: SQLITE_RANGE, message: "the statement takes \(expected) parameters, \(binds.count) were given: \(sql)")
+                code: SQLITE_RANGE,
+                message: "the statement takes \(expected) parameters, \(binds.count) were given: \(sql)")
         }
         defer {
             sqlite_nio_sqlite3_reset(statement)
