@@ -10,7 +10,7 @@ import Testing
         let (engine, path) = try await SQLiteGroupCommitTests.openFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         for number in 1...6 {
-            try await engine.query(
+            _ = try await engine.query(
                 "INSERT INTO items (number, label) VALUES (?, ?)", [.integer(Int64(number)), .text("n\(number % 2)")])
         }
         // A filter beside the primary key and an ORDER BY: the shape SQLite used to re-prepare.
@@ -28,7 +28,7 @@ import Testing
         let (engine, path) = try await SQLiteGroupCommitTests.openFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let insert = "INSERT INTO items (number, label) VALUES (?, ?)"
-        try await engine.query(insert, [.integer(1), .text("first")])
+        _ = try await engine.query(insert, [.integer(1), .text("first")])
         // The second run would otherwise have read the first run's label.
         let tooFew = await #expect(throws: SQLiteFailure.self) {
             try await engine.query(insert, [.integer(2)])
