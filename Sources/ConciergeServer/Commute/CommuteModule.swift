@@ -56,14 +56,7 @@ struct CommuteModule: VerticalModule {
                 keys: JWKSSource(location: oidc.keys, transport: transport, clock: platform.clock))
         }
         let verifier = JWKSIDTokenVerifier(issuers: issuers, dev: nil, clock: platform.clock)
-        let signIn = platform.signIn
-        let accounts = AccountService(
-            store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: platform.passwords,
-            idTokens: verifier,
-            phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock,
-            policy: platform.configuration.accountPolicy)
+        let accounts = platform.accountService(store: SQLAccountStore(database: platform.database), idTokens: verifier)
         return CommuteAuthenticator(
             sessions: sessions, accounts: accounts, store: SQLCommuteStore(database: platform.database),
             idTokens: issuers.isEmpty ? nil : verifier)

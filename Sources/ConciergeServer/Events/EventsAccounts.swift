@@ -14,18 +14,13 @@ struct EventsAccounts {
     init(platform: PlatformServices) async {
         let configuration = platform.configuration.accounts
         sessions = platform.sessions
-        let signIn = platform.signIn
         // Apple and Google as configured for the platform, and in dev mode the dev identity
         // provider of `/dev/id-token` (the platform's one key; production has none to trust).
-        accounts = AccountService(
-            store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: platform.passwords,
+        accounts = platform.accountService(
+            store: SQLAccountStore(database: platform.database),
             idTokens: JWKSIDTokenVerifier(
                 issuers: Self.issuers(configuration, clock: platform.clock), dev: platform.devIdentity,
-                clock: platform.clock),
-            phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock,
-            policy: platform.configuration.accountPolicy)
+                clock: platform.clock))
         let publicURL = platform.configuration.publicURL
         links = AccountService.MailLinks(
             verifyEmail: { token, email in

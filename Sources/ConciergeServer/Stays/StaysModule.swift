@@ -44,8 +44,8 @@ struct StaysModule: VerticalModule {
 
         let sessions = await StaysPlatformAccounts.sessions(platform)
         let accounts = StaysAccountService(
-            accounts: await StaysPlatformAccounts.accounts(platform, sessions: sessions),
-            registering: await StaysPlatformAccounts.registering(platform, sessions: sessions),
+            accounts: await StaysPlatformAccounts.accounts(platform),
+            registering: await StaysPlatformAccounts.registering(platform),
             sessions: sessions, store: store, clock: platform.clock)
         let policy = StayCancellationPolicy(freeHours: configuration.freeCancelHours)
         let stays = StaysService(

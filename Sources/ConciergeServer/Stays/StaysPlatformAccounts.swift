@@ -11,34 +11,23 @@ enum StaysPlatformAccounts {
         platform.sessions
     }
 
-    static func accounts(_ platform: PlatformServices, sessions: SessionService) async -> AccountService {
-        let signIn = platform.signIn
-        return AccountService(
-            store: SQLAccountStore(database: platform.database), sessions: sessions,
-            passwords: platform.passwords,
-            idTokens: JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock),
-            phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-            hasher: platform.hasher, random: platform.random, clock: platform.clock,
-            policy: platform.configuration.accountPolicy)
+    static func accounts(_ platform: PlatformServices) async -> AccountService {
+        platform.accountService(
+            store: SQLAccountStore(database: platform.database),
+            idTokens: JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock))
     }
 }
 
 extension StaysPlatformAccounts {
     /// The platform's accounts for one registration: the same policy, hashing and sessions, over
     /// a store that writes the new guest's profile in the account's own transaction.
-    static func registering(_ platform: PlatformServices, sessions: SessionService) async
+    static func registering(_ platform: PlatformServices) async
         -> @Sendable (StaysAccountService.NewGuest) -> AccountService
     {
-        let policy = platform.configuration.accountPolicy
-        let signIn = platform.signIn
-        let passwords = platform.passwords
         let idTokens = JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock)
         return { guest in
-            AccountService(
-                store: SQLStaysRegistrationAccounts(database: platform.database, guest: guest), sessions: sessions,
-                passwords: passwords, idTokens: idTokens,
-                phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
-                hasher: platform.hasher, random: platform.random, clock: platform.clock, policy: policy)
+            platform.accountService(
+                store: SQLStaysRegistrationAccounts(database: platform.database, guest: guest), idTokens: idTokens)
         }
     }
 }

@@ -21,17 +21,6 @@ func makeAccountService(
         hasher: hasher, random: random, clock: clock, policy: configuration.accountPolicy)
 }
 
-extension ServerConfiguration {
-    /// Sign-in throttling and mail links as configured: the same for every vertical's accounts.
-    var accountPolicy: AccountPolicy {
-        var policy = AccountPolicy()
-        policy.signInsPerAccount = accounts.signInsPerAccount
-        policy.signInsPerNetwork = accounts.signInsPerNetwork
-        policy.publicURL = publicURL
-        return policy
-    }
-}
-
 /// The `/account` routes and pages, and `/dev/id-token` in dev mode.
 /// The account's pages come first: their negotiation of `GET /account` (and the sign-in and
 /// sign-up paths) must wrap the API's routes, which are added after it. `/ops/orders` is mounted

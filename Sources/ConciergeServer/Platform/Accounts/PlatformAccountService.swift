@@ -1,0 +1,25 @@
+import ConciergeCore
+
+extension ServerConfiguration {
+    /// Sign-in throttling and mail links as configured: the same for every vertical's accounts.
+    var accountPolicy: AccountPolicy {
+        var policy = AccountPolicy()
+        policy.signInsPerAccount = accounts.signInsPerAccount
+        policy.signInsPerNetwork = accounts.signInsPerNetwork
+        policy.publicURL = publicURL
+        return policy
+    }
+}
+
+extension PlatformServices {
+    /// An `AccountService` on the platform's sessions, bcrypt, SMS-code proof, keyed hashing,
+    /// time and policy. A vertical chooses only its store (stays writes a guest profile in the
+    /// account's own transaction) and the ID-token issuers it trusts.
+    func accountService(store: any AccountStore, idTokens: any IDTokenVerifier) -> AccountService {
+        let signIn = self.signIn
+        return AccountService(
+            store: store, sessions: sessions, passwords: passwords, idTokens: idTokens,
+            phoneProof: { phone, code, ip in try await signIn.proveCode(phone: phone, code: code, clientIP: ip) },
+            hasher: hasher, random: random, clock: clock, policy: configuration.accountPolicy)
+    }
+}
