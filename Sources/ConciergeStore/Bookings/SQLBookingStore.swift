@@ -4,9 +4,18 @@ public import Foundation
 /// `BookingStore` in SQL both engines understand. (The notification queue is `SQLNotificationQueue`.)
 public struct SQLBookingStore: BookingStore {
     private let database: any SQLDatabase
+    /// PostgreSQL's bookings arriving together share one statement and one commit.
+    private let chains: ClaimedChainWriter?
 
     public init(database: any SQLDatabase) {
+        self.init(
+            database: database, chains: database.dialect == .postgres ? ClaimedChainWriter(database: database) : nil)
+    }
+
+    /// With a writer of its own (tests hold its statements to line bookings up behind them).
+    init(database: any SQLDatabase, chains: ClaimedChainWriter?) {
         self.database = database
+        self.chains = chains
     }
 
     // MARK: Idempotency keys (the rides booking route's scope)
@@ -63,16 +72,16 @@ public struct SQLBookingStore: BookingStore {
         """
 
     public func insertBooking(_ new: NewBooking) async throws -> BookingInsertion {
-        // On PostgreSQL the common case — no key, or a key not seen before — is one statement:
-        // one round trip, one commit. Anything else (a repeat, a stale claim to take over, a
-        // claim taken before an outside provider was called) takes the transaction below.
-        if database.dialect == .postgres, new.idempotency?.claimedBefore != true {
-            let chain = SQLOrderStore.rows(
-                of: new.order, event: orderEvent(of: new), with: try rows(of: new))
-            switch try await ClaimedChainStatement.run(
-                claim: new.idempotency.map { SQLIdempotencyKeys.claimRow($0.claim, answer: $0.response) },
-                claimConflict: SQLIdempotencyKeys.conflictColumns, head: chain.head, dependents: chain.dependents,
-                on: database)
+        // On PostgreSQL the common case — no key, or a key not seen before — is one statement,
+        // shared with the bookings that arrive at the same time: one round trip, one commit.
+        // Anything else (a repeat, a stale claim to take over, a claim taken before an outside
+        // provider was called) takes the transaction below.
+        if let chains, new.idempotency?.claimedBefore != true {
+            let chain = SQLOrderStore.rows(of: new.order, event: orderEvent(of: new), with: try rows(of: new))
+            switch try await chains.write(
+                ClaimedChain(
+                    claim: new.idempotency.map { SQLIdempotencyKeys.claimRow($0.claim, answer: $0.response) },
+                    claimConflict: SQLIdempotencyKeys.conflictColumns, head: chain.head, dependents: chain.dependents))
             {
             case .written: return .inserted
             case .headTaken: return .referenceTaken

@@ -53,6 +53,12 @@ public final class PostgresEngine: SQLDatabase {
         }
     }
 
+    /// True when PostgreSQL answered the statement with an error (a constraint, a type): it was
+    /// rolled back and wrote nothing. A lost connection is not: its commit may have happened.
+    static func refusedStatement(_ error: any Error) -> Bool {
+        error is SQLUniqueViolation || (error as? PSQLError)?.serverInfo != nil
+    }
+
     public func transaction<T: Sendable>(
         lockKeys: [String],
         _ body: @escaping @Sendable (any SQLExecutor) async throws -> T

@@ -3,7 +3,7 @@ public import Foundation
 /// A value bound to or read from SQL. Only the types both engines agree on: text, 64-bit
 /// integers, doubles and NULL. Times are stored as integer milliseconds since 1970 (UTC), which
 /// compare and index the same way on SQLite and PostgreSQL.
-public enum SQLValue: Sendable, Equatable {
+public enum SQLValue: Sendable, Hashable {
     case text(String)
     case integer(Int64)
     case real(Double)

@@ -22,7 +22,7 @@ public struct SQLIdempotencyKeys: IdempotencyKeyStore {
         let inserted = try await db.query(
             """
             INSERT INTO \(row.table) (\(row.columns.joined(separator: ", "))) VALUES \(row.placeholders)
-            ON CONFLICT (\(conflictColumns)) DO NOTHING RETURNING key
+            ON CONFLICT (\(conflictColumns.joined(separator: ", "))) DO NOTHING RETURNING key
             """, row.binds)
         if !inserted.isEmpty { return .claimed }
         // An abandoned claim: the conditional update lets exactly one retry take it over.
@@ -51,7 +51,7 @@ public struct SQLIdempotencyKeys: IdempotencyKeyStore {
     }
 
     /// What makes two claims the same key.
-    static let conflictColumns = "scope, account_id, key"
+    static let conflictColumns = ["scope", "account_id", "key"]
 
     /// Stores the answer of a claim this request took earlier, inside the caller's transaction.
     /// `.claimed` when it was still this request's claim; otherwise what holds the key now (a

@@ -1,0 +1,167 @@
+import ConciergeCore
+import ConciergeTestSupport
+import Foundation
+import Testing
+
+@testable import ConciergeStore
+
+/// Ride bookings that arrive together share one statement on PostgreSQL. Each keeps its own
+/// outcome: a taken reference, a repeated key or a refused row is that booking's alone, and every
+/// other booking lands whole.
+@Suite struct BookingBatchTests {
+    @Test(arguments: TestEngine.all)
+    func concurrentBookingsEachLandWholeOrAloneFail(engine: TestEngine) async throws {
+        let fixture = try await OrdersFixture(engine: engine)
+        let taken = fixture.newBooking(key: "key-taken", answer: "taken")
+        #expect(try await fixture.bookings.insertBooking(taken) == .inserted)
+
+        var fresh = (0..<16).map { fixture.newBooking(key: "key-\($0)", answer: "answer \($0)") }
+        // One reuses a reference already taken, two send the same key.
+        let clash = fixture.newBooking(
+            reference: OrderReference(code: taken.booking.reference, secret: "s"), key: "key-clash")
+        let twinA = fixture.newBooking(key: "key-twin", answer: "twin A")
+        let twinB = fixture.newBooking(key: "key-twin", answer: "twin B")
+        fresh += [clash, twinA, twinB]
+
+        let outcomes = try await Self.insertTogether(fresh, into: fixture.bookings)
+
+        #expect(outcomes[clash.booking.id] == .referenceTaken)
+        let twins = [outcomes[twinA.booking.id], outcomes[twinB.booking.id]]
+        // Exactly one twin is written; the other gets the winner's answer and writes nothing.
+        #expect(
+            twins == [.inserted, .keyTaken(.replay(response: "twin A"))]
+                || twins == [.keyTaken(.replay(response: "twin B")), .inserted])
+        for new in fresh.prefix(16) { #expect(outcomes[new.booking.id] == .inserted) }
+        for table in ["bookings", "orders", "order_lines", "order_events", "payments", "booking_events"] {
+            #expect(try await fixture.count(table) == 1 + 16 + 1, "\(table)")
+        }
+        #expect(try await fixture.count("idempotency_keys_v2") == 1 + 16 + 1)
+        #expect(
+            try await fixture.keys.lookUp(fixture.claim("key-clash", scope: BookingService.idempotencyScope)) == nil)
+        let stored = try #require(try await fixture.bookings.booking(reference: fresh[3].booking.reference))
+        #expect(stored.paymentRecordID == fresh[3].payment.id)
+        #expect(try await fixture.orders.order(id: fresh[3].booking.id) == fresh[3].order)
+        try await fixture.close()
+    }
+
+    /// With the one statement held, the bookings behind it wait and then go in as one statement.
+    /// It is refused (one of them reuses a taken reference), so each is written alone: only that
+    /// one hears of it. A booking with the same key as one already in the group waits for the
+    /// next statement and finds its key taken.
+    @Test func waitingBookingsShareAStatementAndARefusalIsOnlyItsCausersOwn() async throws {
+        guard TestEngine.all.contains(.postgres) else { return }
+        let fixture = try await OrdersFixture(engine: .postgres)
+        let held = HeldFirstStatementDatabase(fixture.database)
+        let writer = ClaimedChainWriter(database: held, maxStatements: 1, maxChains: 32)
+        let store = SQLBookingStore(database: held, chains: writer)
+
+        let first = fixture.newBooking(key: "key-first", answer: "first")
+        async let firstOutcome = store.insertBooking(first)
+        while !held.isHolding { await Task.yield() }
+
+        let plain = (0..<4).map { fixture.newBooking(key: "key-\($0)", answer: "answer \($0)") }
+        let clash = fixture.newBooking(
+            reference: OrderReference(code: first.booking.reference, secret: "s"), key: "key-clash")
+        let twin = fixture.newBooking(key: "key-0", answer: "twin")
+        let behind = plain + [clash, twin]
+        async let behindOutcomes = Self.insertTogether(behind, into: store)
+        while writer.waitingCount < behind.count { await Task.yield() }
+        held.open()
+
+        #expect(try await firstOutcome == .inserted)
+        let outcomes = try await behindOutcomes
+        for new in plain.dropFirst() { #expect(outcomes[new.booking.id] == .inserted) }
+        #expect(outcomes[clash.booking.id] == .referenceTaken)
+        // Whichever of the two with key-0 lined up first is written; the other gets its answer.
+        let twins = [outcomes[plain[0].booking.id], outcomes[twin.booking.id]]
+        #expect(
+            twins == [.inserted, .keyTaken(.replay(response: "answer 0"))]
+                || twins == [.keyTaken(.replay(response: "twin")), .inserted])
+        // The held statement; five together (refused); the same five alone; then the other
+        // key-0 booking, whose statement finds its key taken and whose transaction reads the answer.
+        #expect(held.chainStatements == [1, 5, 1, 1, 1, 1, 1, 1])
+        #expect(try await fixture.count("orders") == 1 + 4)
+        try await fixture.close()
+    }
+
+    @Test func chainRowsTravelAsJSONThatKeepsEveryCharacter() throws {
+        let texts = [
+            #"say "hi" \ bye"#, "tab\tnew\nline\r\u{1}\u{1f}", "e\u{301}\"\u{301}", "Zürich 🚕", "", "plain",
+        ]
+        for text in texts {
+            var json = ""
+            ChainJSON.appendString(text, to: &json)
+            let decoded = try JSONDecoder().decode(String.self, from: Data(json.utf8))
+            #expect(decoded == text)
+        }
+    }
+
+    /// Inserts every booking at once; their outcomes by booking id.
+    static func insertTogether(_ bookings: [NewBooking], into store: SQLBookingStore) async throws
+        -> [String: BookingInsertion]
+    {
+        try await withThrowingTaskGroup(of: (String, BookingInsertion).self) { group in
+            for new in bookings {
+                group.addTask { (new.booking.id, try await store.insertBooking(new)) }
+            }
+            var outcomes: [String: BookingInsertion] = [:]
+            for try await (id, outcome) in group { outcomes[id] = outcome }
+            return outcomes
+        }
+    }
+}
+
+/// Holds the first statement until `open()`, so a test can line writers up behind it; counts the
+/// chains of each booking statement that runs.
+final class HeldFirstStatementDatabase: SQLDatabase, @unchecked Sendable {
+    private let base: any SQLDatabase
+    private let lock = NSLock()
+    private var statements = 0
+    private var held: CheckedContinuation<Void, Never>?
+    private var isOpen = false
+    private var chainCounts: [Int] = []
+
+    init(_ base: any SQLDatabase) { self.base = base }
+
+    var dialect: SQLDialect { base.dialect }
+    var isHolding: Bool { lock.withLock { held != nil } }
+    /// How many chains each one-statement booking write carried, in order.
+    var chainStatements: [Int] { lock.withLock { chainCounts } }
+
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        let hold = lock.withLock {
+            statements += 1
+            if sql.hasPrefix("WITH input"), case .text(let json) = binds.first {
+                chainCounts.append(json.components(separatedBy: #""h":"#).count - 1)
+            }
+            return statements == 1
+        }
+        if hold {
+            await withCheckedContinuation { continuation in
+                let openAlready = lock.withLock {
+                    if !isOpen { held = continuation }
+                    return isOpen
+                }
+                if openAlready { continuation.resume() }
+            }
+        }
+        return try await base.query(sql, binds)
+    }
+
+    func open() {
+        let continuation = lock.withLock {
+            isOpen = true
+            defer { held = nil }
+            return held
+        }
+        continuation?.resume()
+    }
+
+    func transaction<T: Sendable>(
+        lockKeys: [String], _ body: @escaping @Sendable (any SQLExecutor) async throws -> T
+    ) async throws -> T {
+        try await base.transaction(lockKeys: lockKeys, body)
+    }
+
+    func close() async throws { try await base.close() }
+}
