@@ -76,11 +76,19 @@ public struct HTTPBenchmark: Sendable {
         for (index, variant) in variants.enumerated() {
             let server = try await startServer(
                 in: directory, name: "server\(index)", collector: variant.observed ? sink?.endpoint : nil)
-            var fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
-            if scenarios.contains(where: EventsLoadScenarios.names.contains) {
-                fixture.events = try await EventsLoadFixture.prepare(port: server.port, buyers: connections)
-                progress(
-                    "events: a \(EventsLoadFixture.seatCount)-seat hall, its shows and \(connections) verified buyers")
+            var fixture: BenchmarkFixture
+            do {
+                fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
+                if scenarios.contains(where: EventsLoadScenarios.names.contains) {
+                    fixture.events = try await EventsLoadFixture.prepare(port: server.port, buyers: connections)
+                    progress(
+                        "events: a \(EventsLoadFixture.seatCount)-seat hall, its shows and \(connections) verified buyers"
+                    )
+                }
+            } catch {
+                // Not in `servers` yet: a fixture that fails must not leave its server running.
+                server.stop()
+                throw error
             }
             servers.append((variant.suffix, server, fixture))
             progress(
