@@ -51,13 +51,13 @@ import Testing
     @Test func waitingBookingsShareAStatementAndARefusalIsOnlyItsCausersOwn() async throws {
         guard TestEngine.all.contains(.postgres) else { return }
         let fixture = try await OrdersFixture(engine: .postgres)
-        let held = HeldFirstStatementDatabase(fixture.database)
+        let held = HeldStatementsDatabase(fixture.database)
         let writer = ClaimedChainWriter(database: held, maxStatements: 1, maxChains: 32)
         let store = SQLBookingStore(database: held, chains: writer)
 
         let first = fixture.newBooking(key: "key-first", answer: "first")
         async let firstOutcome = store.insertBooking(first)
-        while !held.isHolding { await Task.yield() }
+        while held.holding != 1 { await Task.yield() }
 
         let plain = (0..<4).map { fixture.newBooking(key: "key-\($0)", answer: "answer \($0)") }
         let clash = fixture.newBooking(
@@ -81,6 +81,39 @@ import Testing
         // key-0 booking, whose statement finds its key taken and whose transaction reads the answer.
         #expect(held.chainStatements == [1, 5, 1, 1, 1, 1, 1, 1])
         #expect(try await fixture.count("orders") == 1 + 4)
+        try await fixture.close()
+    }
+
+    /// The request that runs a group's statement is cancelled (its client went away) while the
+    /// statement waits: every booking in the group is still written.
+    @Test func aCancelledRequestDoesNotFailTheBookingsItsStatementCarries() async throws {
+        guard TestEngine.all.contains(.postgres) else { return }
+        let fixture = try await OrdersFixture(engine: .postgres)
+        let held = HeldStatementsDatabase(fixture.database, holding: [1, 2])
+        let writer = ClaimedChainWriter(database: held, maxStatements: 1, maxChains: 32)
+        let store = SQLBookingStore(database: held, chains: writer)
+        let (first, leader, carried) = (
+            fixture.newBooking(key: "key-a"), fixture.newBooking(key: "key-b"), fixture.newBooking(key: "key-c")
+        )
+
+        let firstTask = Task { try await store.insertBooking(first) }
+        while held.holding != 1 { await Task.yield() }
+        let leaderTask = Task { try await store.insertBooking(leader) }
+        while writer.waitingCount < 1 { await Task.yield() }
+        let carriedTask = Task { try await store.insertBooking(carried) }
+        while writer.waitingCount < 2 { await Task.yield() }
+        held.open()
+        // The first statement's request hands the turn to the oldest waiting one, whose
+        // statement carries both.
+        while held.holding != 2 { await Task.yield() }
+        leaderTask.cancel()
+        held.open()
+
+        #expect(try await firstTask.value == .inserted)
+        #expect(try await leaderTask.value == .inserted)
+        #expect(try await carriedTask.value == .inserted)
+        #expect(held.chainStatements == [1, 2])
+        #expect(try await fixture.count("orders") == 3)
         try await fixture.close()
     }
 
@@ -111,48 +144,48 @@ import Testing
     }
 }
 
-/// Holds the first statement until `open()`, so a test can line writers up behind it; counts the
-/// chains of each booking statement that runs.
-final class HeldFirstStatementDatabase: SQLDatabase, @unchecked Sendable {
+/// Holds the statements numbered in `held` (1 is the first) until `open()`, so a test can line
+/// writers up behind them; counts the chains of each booking statement that runs.
+final class HeldStatementsDatabase: SQLDatabase, @unchecked Sendable {
     private let base: any SQLDatabase
+    private let toHold: Set<Int>
     private let lock = NSLock()
     private var statements = 0
-    private var held: CheckedContinuation<Void, Never>?
-    private var isOpen = false
+    private var held: (number: Int, continuation: CheckedContinuation<Void, Never>)?
     private var chainCounts: [Int] = []
 
-    init(_ base: any SQLDatabase) { self.base = base }
+    init(_ base: any SQLDatabase, holding toHold: Set<Int> = [1]) {
+        self.base = base
+        self.toHold = toHold
+    }
 
     var dialect: SQLDialect { base.dialect }
-    var isHolding: Bool { lock.withLock { held != nil } }
+    /// The number of the statement held now, if any.
+    var holding: Int? { lock.withLock { held?.number } }
     /// How many chains each one-statement booking write carried, in order.
     var chainStatements: [Int] { lock.withLock { chainCounts } }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let hold = lock.withLock {
+        let number = lock.withLock {
             statements += 1
             if sql.hasPrefix("WITH input"), case .text(let json) = binds.first {
                 chainCounts.append(json.components(separatedBy: #""h":"#).count - 1)
             }
-            return statements == 1
+            return statements
         }
-        if hold {
+        if toHold.contains(number) {
             await withCheckedContinuation { continuation in
-                let openAlready = lock.withLock {
-                    if !isOpen { held = continuation }
-                    return isOpen
-                }
-                if openAlready { continuation.resume() }
+                lock.withLock { held = (number, continuation) }
             }
         }
         return try await base.query(sql, binds)
     }
 
+    /// Lets the held statement run.
     func open() {
         let continuation = lock.withLock {
-            isOpen = true
             defer { held = nil }
-            return held
+            return held?.continuation
         }
         continuation?.resume()
     }
