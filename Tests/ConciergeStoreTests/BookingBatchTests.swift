@@ -57,7 +57,7 @@ import Testing
 
         let first = fixture.newBooking(key: "key-first", answer: "first")
         async let firstOutcome = store.insertBooking(first)
-        while held.holding != 1 { await Task.yield() }
+        try await waitUntil("the first statement to be held") { held.holding == 1 }
 
         let plain = (0..<4).map { fixture.newBooking(key: "key-\($0)", answer: "answer \($0)") }
         let clash = fixture.newBooking(
@@ -65,7 +65,7 @@ import Testing
         let twin = fixture.newBooking(key: "key-0", answer: "twin")
         let behind = plain + [clash, twin]
         async let behindOutcomes = Self.insertTogether(behind, into: store)
-        while writer.waitingCount < behind.count { await Task.yield() }
+        try await waitUntil("\(behind.count) bookings waiting") { writer.waitingCount == behind.count }
         held.open()
 
         #expect(try await firstOutcome == .inserted)
@@ -97,15 +97,15 @@ import Testing
         )
 
         let firstTask = Task { try await store.insertBooking(first) }
-        while held.holding != 1 { await Task.yield() }
+        try await waitUntil("the first statement to be held") { held.holding == 1 }
         let leaderTask = Task { try await store.insertBooking(leader) }
-        while writer.waitingCount < 1 { await Task.yield() }
+        try await waitUntil("one booking waiting") { writer.waitingCount == 1 }
         let carriedTask = Task { try await store.insertBooking(carried) }
-        while writer.waitingCount < 2 { await Task.yield() }
+        try await waitUntil("two bookings waiting") { writer.waitingCount == 2 }
         held.open()
         // The first statement's request hands the turn to the oldest waiting one, whose
         // statement carries both.
-        while held.holding != 2 { await Task.yield() }
+        try await waitUntil("the second statement to be held") { held.holding == 2 }
         leaderTask.cancel()
         held.open()
 

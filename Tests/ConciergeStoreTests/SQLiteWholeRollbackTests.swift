@@ -1,3 +1,4 @@
+import ConciergeTestSupport
 import Foundation
 import Logging
 import Testing
@@ -47,7 +48,7 @@ import Testing
                         return (label, false)
                     }
                 }
-                while engine.writer.queuedCount < number { await Task.yield() }
+                try await waitUntil("\(number) transactions queued") { engine.writer.queuedCount >= number }
             }
             gate.continuation.yield()
             return try await group.reduce(into: [String: Bool]()) { $0[$1.0] = $1.1 }
