@@ -117,8 +117,11 @@ import Testing
             ).require()
             app.clock.advance(by: 31 * 60)
             // Only the platform's hold expiry has run: the nights are back on sale, the page open.
-            let lapsed = try await SQLHoldStore(database: database).expireLapsedHolds(now: app.clock.now, limit: 10)
-            #expect(lapsed.count == 1)
+            // The app's own start-up tick may run late, after the clock moved, and expire the
+            // hold first: either way exactly one hold has lapsed.
+            _ = try await SQLHoldStore(database: database).expireLapsedHolds(now: app.clock.now, limit: 10)
+            let lapsed = try await database.query("SELECT COUNT(*) AS n FROM holds WHERE state = 'expired'")
+            #expect(try lapsed.first?.int("n") == 1)
             let again = try await client.staysLogin("anna")
             #expect(try await client.staysFree("Double", token: again.token) == 1)
 
