@@ -10,9 +10,6 @@ struct ClaimedChain: Sendable {
     let dependents: [InsertRows]
     /// The head row's `id`: what the statement answers for each chain it wrote.
     let headID: String
-    /// The tables and columns written, which fix the statement's text: chains of one shape can
-    /// share a statement.
-    let shape: String
 
     init(claim: InsertRows?, claimConflict: [String], head: InsertRows, dependents: [InsertRows]) {
         guard let idColumn = head.columns.firstIndex(of: "id"), head.rows.count == 1,
@@ -23,9 +20,15 @@ struct ClaimedChain: Sendable {
         self.head = head
         self.dependents = dependents
         self.headID = id
-        self.shape = ([claim, head] + dependents).map { rows in
-            rows.map { "\($0.table)(\($0.columns.joined(separator: ",")))" } ?? "-"
-        }.joined(separator: ";")
+    }
+
+    /// Whether `other` writes the same tables and columns (a claim or none included), which fix
+    /// the statement's text: only such chains can share a statement.
+    func sharesStatement(with other: ClaimedChain) -> Bool {
+        claim?.table == other.claim?.table && claim?.columns == other.claim?.columns
+            && head.table == other.head.table && head.columns == other.head.columns
+            && dependents.map(\.table) == other.dependents.map(\.table)
+            && dependents.map(\.columns) == other.dependents.map(\.columns)
     }
 
     /// The claim's unique key, when it has a claim: two chains with the same key may not share a
@@ -62,10 +65,8 @@ enum ClaimedChainStatement {
     static func run(_ chains: [ClaimedChain], on database: any SQLDatabase) async throws -> [Outcome] {
         precondition(database.dialect == .postgres, "one-statement chains need data-modifying CTEs")
         guard let first = chains.first else { return [] }
-        precondition(chains.allSatisfy { $0.shape == first.shape }, "one statement writes chains of one shape")
-        let claimed = chains.contains { $0.claim != nil }
-        let rows = try await database.preparedQuery(
-            sql(for: first, claimed: claimed), [.text(try ChainJSON.encode(chains))])
+        precondition(chains.allSatisfy { $0.sharesStatement(with: first) }, "one statement writes chains of one shape")
+        let rows = try await database.preparedQuery(sql(for: first), [.text(try ChainJSON.encode(chains))])
         var written = Set<String>()
         for row in rows { written.insert(try row.string("id")) }
         return try chains.map { chain in
@@ -75,11 +76,11 @@ enum ClaimedChainStatement {
         }
     }
 
-    /// The statement for chains shaped like `chain`; `claimed` when any of them carries a claim.
-    private static func sql(for chain: ClaimedChain, claimed: Bool) -> String {
+    /// The statement for chains shaped like `chain`.
+    private static func sql(for chain: ClaimedChain) -> String {
         var sql = "WITH input AS MATERIALIZED (SELECT e FROM jsonb_array_elements(?::jsonb) AS e)"
         var headCondition = ""
-        if claimed, let claim = chain.claim {
+        if let claim = chain.claim {
             let key = chain.claimConflict.joined(separator: ", ")
             sql +=
                 ", claim AS (\(insert(claim, from: "jsonb_populate_record", at: "'c'")) WHERE input.e->'c' IS NOT NULL"

@@ -92,7 +92,7 @@ final class ClaimedChainWriter: @unchecked Sendable {
         return results[0]
     }
 
-    /// The oldest waiting chains of `own`'s shape, up to `maxChains` in all, none sharing a claim
+    /// The oldest waiting chains that can share `own`'s statement, up to `maxChains` in all, none sharing a claim
     /// key with another; the rest keep waiting in order.
     private func takeWaiting(joining own: ClaimedChain) -> [Waiter] {
         var keys: Set<[SQLValue]> = own.claimKey.map { [$0] } ?? []
@@ -100,7 +100,9 @@ final class ClaimedChainWriter: @unchecked Sendable {
         var kept: [Waiter] = []
         for waiter in waiting {
             let key = waiter.chain.claimKey
-            if taken.count + 1 < maxChains, waiter.chain.shape == own.shape, key.map({ !keys.contains($0) }) ?? true {
+            if taken.count + 1 < maxChains, waiter.chain.sharesStatement(with: own),
+                key.map({ !keys.contains($0) }) ?? true
+            {
                 if let key { keys.insert(key) }
                 taken.append(waiter)
             } else {
