@@ -67,31 +67,3 @@ public struct EventBooking: Sendable, Equatable {
         self.tickets = tickets
     }
 }
-
-/// A booking's state change, with what it writes in the same transaction.
-public struct EventTransition: Sendable {
-    public let orderID: String
-    public let from: [EventBooking.State]
-    public let to: EventBooking.State
-    public let event: OrderEvent
-    public let notification: OutboxMessage?
-    public let refund: RefundRecord?
-    public let paymentStatus: PaymentStatus?
-    /// Give sold seats back to sale (a cancelled or refunded confirmed booking).
-    public let returnSoldSeats: Bool
-
-    public init(
-        orderID: String, from: [EventBooking.State], to: EventBooking.State, event: OrderEvent,
-        notification: OutboxMessage? = nil, refund: RefundRecord? = nil, paymentStatus: PaymentStatus? = nil,
-        returnSoldSeats: Bool = false
-    ) {
-        self.orderID = orderID
-        self.from = from
-        self.to = to
-        self.event = event
-        self.notification = notification
-        self.refund = refund
-        self.paymentStatus = paymentStatus
-        self.returnSoldSeats = returnSoldSeats
-    }
-}

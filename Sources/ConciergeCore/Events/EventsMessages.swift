@@ -96,6 +96,19 @@ enum EventsMessages {
                 """)
     }
 
+    /// A payment that bought nothing: it arrived after the order was cancelled, or for another
+    /// amount than the order's.
+    static func paymentReturned(_ view: EventsService.BookingView) -> OutboxMessage {
+        .email(
+            dedupeKey: "events:payment-returned:\(view.booking.orderID)", to: view.booking.contactEmail,
+            subject: "Your payment for \(view.show.title) was refunded",
+            text: """
+                A payment for order \(view.booking.reference.code) reached us after the order had been cancelled, or \
+                for another amount than the order's. Nothing was bought with it, so it is refunded in full to your \
+                payment method; no tickets were issued. Please start a new order if you still want to come.
+                """)
+    }
+
     static func cancellation(_ view: EventsService.BookingView) -> OutboxMessage {
         .email(
             dedupeKey: "events:cancelled:\(view.booking.orderID)", to: view.booking.contactEmail,

@@ -40,47 +40,18 @@ extension EventsService {
     public func cancelShow(id: String) async throws -> ShowCancellation {
         _ = try await show(id: id)
         try await store.markCancelled(showID: id)
-        let now = clock.now
         var refunded = 0
         var refundedCents = 0
         var released = 0
         for booking in try await store.bookings(showID: id) {
-            switch booking.state {
-            case .confirmed:
-                let reason = "Tickets \(booking.reference.code): the show was cancelled"
-                let refundID = try await payments.refundPayment(
-                    id: booking.paymentID, amountCents: booking.amountCents, currency: booking.currency, reason: reason,
-                    idempotencyKey: "show-cancelled-\(booking.orderID)")
-                let view = try await view(booking)
-                let moved = try await store.apply(
-                    EventTransition(
-                        orderID: booking.orderID, from: [.confirmed], to: .refunded,
-                        event: OrderEvent(
-                            orderID: booking.orderID, at: now, type: "refunded", actor: "admin",
-                            detail: "the show was cancelled; refunded in full"),
-                        notification: EventsMessages.showCancelled(view),
-                        refund: RefundRecord(
-                            id: random.identifier(prefix: "ref"), paymentID: booking.paymentRecordID,
-                            providerRefundID: refundID, amountCents: booking.amountCents, currency: booking.currency,
-                            reason: reason, createdAt: now), returnSoldSeats: true))
-                if moved != nil {
-                    refunded += 1
-                    refundedCents += booking.amountCents
-                }
-            case .pending:
-                let moved = try await store.apply(
-                    EventTransition(
-                        orderID: booking.orderID, from: [.pending], to: .cancelled,
-                        event: OrderEvent(
-                            orderID: booking.orderID, at: now, type: "cancelled", actor: "admin",
-                            detail: "the show was cancelled before payment")))
-                if moved != nil {
-                    released += 1
-                    _ = try await holds.release(id: booking.holdID, now: now)
-                    try? await payments.cancelPayment(id: booking.paymentID)
-                }
-            case .cancelled, .refunded, .expired:
-                continue
+            switch try await lifecycle.withdraw(
+                orderID: booking.orderID, actor: "admin", why: "the show was cancelled", vertical: self)
+            {
+            case .refunded(let cents):
+                refunded += 1
+                refundedCents += cents
+            case .released: released += 1
+            case .unchanged: continue
             }
         }
         seatStates.forget(showID: id)

@@ -38,9 +38,6 @@ public protocol EventsStore: Sendable {
     func booking(sessionID: String) async throws -> EventBooking?
     /// Newest first.
     func bookings(accountID: String) async throws -> [EventBooking]
-    /// Applies the transition when the booking is in one of its `from` states; nil otherwise.
-    func apply(_ transition: EventTransition) async throws -> EventBooking?
-    func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking]
     func booking(ticketSecret: String) async throws -> EventBooking?
     func bookings(showID: String) async throws -> [EventBooking]
     func markCancelled(showID: String) async throws

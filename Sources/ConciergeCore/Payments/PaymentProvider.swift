@@ -66,13 +66,19 @@ public struct PaymentSnapshot: Sendable, Equatable {
     /// How much has been refunded so far.
     public let refundedCents: Int
     public let metadata: [String: String]
+    /// ISO 4217 as the provider reports it; nil where the provider's answer has none.
+    public let currency: String?
 
-    public init(id: String, status: PaymentStatus, amountCents: Int, refundedCents: Int, metadata: [String: String]) {
+    public init(
+        id: String, status: PaymentStatus, amountCents: Int, refundedCents: Int, metadata: [String: String],
+        currency: String? = nil
+    ) {
         self.id = id
         self.status = status
         self.amountCents = amountCents
         self.refundedCents = refundedCents
         self.metadata = metadata
+        self.currency = currency
     }
 }
 

@@ -5,7 +5,7 @@ extension MigrationGroup {
         module: "events",
         migrations: [
             EventsMigrations.catalogueAndBookings, EventsMigrations.checkIns, EventsMigrations.scannerTokens,
-            EventsMigrations.onSaleWindow,
+            EventsMigrations.onSaleWindow, EventsMigrations.lifecycleColumns,
         ])
 }
 
@@ -154,5 +154,19 @@ extension EventsMigrations {
         statements: [
             .portable("ALTER TABLE events_shows ADD COLUMN on_sale_from BIGINT"),
             .portable("ALTER TABLE events_shows ADD COLUMN on_sale_until BIGINT"),
+        ])
+
+    /// The platform lifecycle reads an order's hold and expiry from `orders`: carried over from
+    /// the bookings made before it did.
+    static let lifecycleColumns = Migration(
+        version: 5, name: "orders carry their hold and expiry",
+        statements: [
+            .portable(
+                """
+                UPDATE orders SET
+                    hold_id = (SELECT b.hold_id FROM events_bookings b WHERE b.order_id = orders.id),
+                    expires_at = (SELECT b.expires_at FROM events_bookings b WHERE b.order_id = orders.id)
+                WHERE vertical = 'events'
+                """)
         ])
 }

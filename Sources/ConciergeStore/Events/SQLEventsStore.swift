@@ -1,5 +1,5 @@
 public import ConciergeCore
-public import Foundation
+import Foundation
 
 /// `EventsStore` in SQL both engines understand. A checkout's hold, order, payment, booking and
 /// tickets are one transaction; a booking's state changes conditionally, with its order's log,
@@ -63,48 +63,6 @@ public struct SQLEventsStore: EventsStore {
 
     public func bookings(showID: String) async throws -> [EventBooking] {
         try await bookings(where: "b.show_id = ?", [.text(showID)], in: database, limit: 100_000)
-    }
-
-    public func lapsedPendingBookings(now: Date, limit: Int) async throws -> [EventBooking] {
-        try await bookings(
-            where: "b.state = 'pending' AND b.expires_at <= ?", [SQLValue(now)], in: database, limit: limit)
-    }
-
-    public func apply(_ transition: EventTransition) async throws -> EventBooking? {
-        try await database.transaction { db in
-            let states = transition.from.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            guard
-                !(try await db.query(
-                    """
-                    UPDATE events_bookings SET state = ?, updated_at = ?
-                    WHERE order_id = ? AND state IN (\(states)) RETURNING order_id
-                    """,
-                    [.text(transition.to.rawValue), SQLValue(transition.event.at), .text(transition.orderID)]
-                ).isEmpty),
-                let booking = try await bookings(where: "b.order_id = ?", [.text(transition.orderID)], in: db).first
-            else { return nil }
-            try await SQLOrderStore.move(
-                orderID: transition.orderID, to: transition.to.rawValue, event: transition.event, in: db)
-            if let notification = transition.notification {
-                try await OutboxWriter.enqueue(notification, in: db, at: transition.event.at)
-            }
-            if let refund = transition.refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
-            if let status = transition.paymentStatus {
-                try await db.query(
-                    "UPDATE payments SET status = ? WHERE id = ?",
-                    [.text(status.rawValue), .text(booking.paymentRecordID)])
-            }
-            if transition.returnSoldSeats {
-                // Holds have no "unsell": the seats' units go back to the free stock here, once,
-                // under the conditional state change above.
-                for ticket in booking.tickets {
-                    try await db.query(
-                        "UPDATE inventory_units SET sold = sold - 1 WHERE unit_key = ? AND sold > 0",
-                        [.text(EventUnits.key(show: booking.showID, seat: ticket.seatID))])
-                }
-            }
-            return booking
-        }
     }
 
     func bookings(

@@ -4,7 +4,7 @@ extension MigrationGroup {
         module: "stays",
         migrations: [
             StaysMigrations.guestsNightsReservations, StaysMigrations.idempotencyKeysByAge,
-            StaysMigrations.platformInventoryPrepaymentsStoredHotel,
+            StaysMigrations.platformInventoryPrepaymentsStoredHotel, StaysMigrations.lifecycleColumns,
         ])
 }
 
@@ -204,4 +204,18 @@ enum StaysMigrations {
                         refunded_cents BIGINT NOT NULL DEFAULT 0,
                         charged_cents BIGINT NOT NULL DEFAULT 0
         """
+
+    /// The platform lifecycle reads an order's hold and expiry from `orders`: carried over from
+    /// the prepaid reservations made before it did.
+    static let lifecycleColumns = Migration(
+        version: 4, name: "orders carry their hold and expiry",
+        statements: [
+            .portable(
+                """
+                UPDATE orders SET
+                    hold_id = (SELECT r.hold_id FROM stays_reservations r WHERE r.order_id = orders.id),
+                    expires_at = (SELECT r.pay_by FROM stays_reservations r WHERE r.order_id = orders.id)
+                WHERE vertical = 'stays'
+                """)
+        ])
 }

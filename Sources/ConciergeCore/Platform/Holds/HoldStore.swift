@@ -25,6 +25,9 @@ public protocol HoldStore: Sendable {
     /// units again, all or nothing (throws `hold_unavailable` when someone else has them), or a
     /// hold the expiry job has not reached yet. Nil when it was sold already.
     func sellAfterLapse(id: String, orderID: String, now: Date) async throws -> Hold?
+    /// Puts a sold hold's units back on sale (a cancellation, a refund, an operator's release),
+    /// once: nil when it is not sold to `orderID`.
+    func returnSold(id: String, orderID: String, now: Date) async throws -> Hold?
     /// Marks up to `limit` holds lapsed at `now` expired and gives their units back, each
     /// exactly once however many workers run it. Returns the holds it expired.
     func expireLapsedHolds(now: Date, limit: Int) async throws -> [Hold]

@@ -16,11 +16,18 @@ public struct Order: Sendable, Equatable {
     public var state: String
     public let lines: [OrderLine]
     public let createdAt: Date
+    /// The hold that keeps the order's inventory until it is paid (nil for a ride).
+    public let holdID: String?
+    /// When the order lapses unpaid.
+    public let expiresAt: Date?
 
     public init(
         id: String, vertical: String, accountID: String?, reference: OrderReference, amountCents: Int,
-        currency: String, state: String, lines: [OrderLine], createdAt: Date
+        currency: String, state: String, lines: [OrderLine], createdAt: Date, holdID: String? = nil,
+        expiresAt: Date? = nil
     ) {
+        self.holdID = holdID
+        self.expiresAt = expiresAt
         self.id = id
         self.vertical = vertical
         self.accountID = accountID

@@ -166,23 +166,54 @@ public struct SQLHoldStore: HoldStore {
         id: String, from: String, to: String, now: Date, releasing: Bool, onlyLapsed: Bool = false
     ) async throws -> Hold? {
         try await database.transaction { db in
-            let lapsed = onlyLapsed ? " AND expires_at <= ?" : ""
-            guard
-                let row = try await db.query(
-                    "UPDATE holds SET state = ?, ended_at = ? WHERE id = ? AND state = ?\(lapsed) RETURNING *",
-                    [.text(to), SQLValue(now), .text(id), .text(from)] + (onlyLapsed ? [SQLValue(now)] : [])
-                ).first
-            else { return nil }
-            let hold = try await Self.hold(from: row, in: db)
-            if releasing {
-                for item in hold.items {
-                    try await db.query(
-                        "UPDATE inventory_units SET held = held - ? WHERE unit_key = ?",
-                        [SQLValue(item.quantity), .text(item.unitKey)])
-                }
-            }
-            return hold
+            try await Self.end(
+                id: id, from: from, to: to, now: now, releasing: releasing, onlyLapsed: onlyLapsed, in: db)
         }
+    }
+
+    /// The same in the caller's transaction (the order lifecycle moving an order and its hold).
+    static func end(
+        id: String, from: String, to: String, now: Date, releasing: Bool = true, onlyLapsed: Bool = false,
+        in db: any SQLExecutor
+    ) async throws -> Hold? {
+        let lapsed = onlyLapsed ? " AND expires_at <= ?" : ""
+        guard
+            let row = try await db.query(
+                "UPDATE holds SET state = ?, ended_at = ? WHERE id = ? AND state = ?\(lapsed) RETURNING *",
+                [.text(to), SQLValue(now), .text(id), .text(from)] + (onlyLapsed ? [SQLValue(now)] : [])
+            ).first
+        else { return nil }
+        let hold = try await Self.hold(from: row, in: db)
+        if releasing {
+            for item in hold.items {
+                try await db.query(
+                    "UPDATE inventory_units SET held = held - ? WHERE unit_key = ?",
+                    [SQLValue(item.quantity), .text(item.unitKey)])
+            }
+        }
+        return hold
+    }
+
+    public func returnSold(id: String, orderID: String, now: Date) async throws -> Hold? {
+        try await database.transaction { db in try await Self.returnSold(id: id, orderID: orderID, now: now, in: db) }
+    }
+
+    /// Puts a sold hold's units back on sale, once (it becomes `released`), in the caller's
+    /// transaction: the only way sold inventory returns, so no vertical writes the counters.
+    static func returnSold(id: String, orderID: String, now: Date, in db: any SQLExecutor) async throws -> Hold? {
+        guard
+            let row = try await db.query(
+                "UPDATE holds SET state = 'released', ended_at = ? WHERE id = ? AND state = 'sold' AND order_id = ? RETURNING *",
+                [SQLValue(now), .text(id), .text(orderID)]
+            ).first
+        else { return nil }
+        let hold = try await Self.hold(from: row, in: db)
+        for item in hold.items {
+            try await db.query(
+                "UPDATE inventory_units SET sold = sold - ? WHERE unit_key = ?",
+                [SQLValue(item.quantity), .text(item.unitKey)])
+        }
+        return hold
     }
 
     /// The two counters a hold takes units into.

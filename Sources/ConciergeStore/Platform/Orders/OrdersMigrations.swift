@@ -5,7 +5,7 @@ extension MigrationGroup {
         module: "orders",
         migrations: [
             OrdersMigrations.orders, OrdersMigrations.payments, OrdersMigrations.scopedIdempotencyKeys,
-            OrdersMigrations.sandboxRefunds,
+            OrdersMigrations.sandboxRefunds, OrderLifecycleMigrations.statusAndRefundsOwed,
         ])
 }
 

@@ -38,6 +38,8 @@ public struct SQLOrderStore: OrderStore {
                 ("account_id", SQLValue(order.accountID)), ("reference", .text(order.reference.code)),
                 ("public_secret", .text(order.reference.secret)), ("amount_cents", SQLValue(order.amountCents)),
                 ("currency", .text(order.currency)), ("state", .text(order.state)),
+                ("status", .text(OrderStatus(verticalState: order.state).rawValue)),
+                ("hold_id", SQLValue(order.holdID)), ("expires_at", SQLValue(order.expiresAt)),
                 ("created_at", SQLValue(order.createdAt)), ("updated_at", SQLValue(order.createdAt)),
             ])
         let lines = InsertRows(
@@ -61,11 +63,12 @@ public struct SQLOrderStore: OrderStore {
             ])
     }
 
-    /// Moves the order to the owner's new state and logs why, in the caller's transaction.
+    /// Moves the order to the owner's new state (the platform status follows it) and logs why, in
+    /// the caller's transaction.
     public static func move(orderID: String, to state: String, event: OrderEvent, in db: any SQLExecutor) async throws {
         try await db.query(
-            "UPDATE orders SET state = ?, updated_at = ? WHERE id = ?",
-            [.text(state), SQLValue(event.at), .text(orderID)])
+            "UPDATE orders SET state = ?, status = ?, updated_at = ? WHERE id = ?",
+            [.text(state), .text(OrderStatus(verticalState: state).rawValue), SQLValue(event.at), .text(orderID)])
         try await append(event, in: db)
     }
 
