@@ -79,7 +79,7 @@ import Testing
         }
     }
 
-    @Test func theSameIdempotencyKeyReturnsTheFirstBookingAndAnotherBodyIs409() async throws {
+    @Test func theSameIdempotencyKeyReturnsTheFirstBookingAndAnotherBodyIs422() async throws {
         let app = try await TestApp.make(engine: .sqlite)
         try await app.run { client in
             let token = try await client.signedInCustomer()
@@ -89,7 +89,7 @@ import Testing
             #expect(first.status == .ok)
             #expect(first.body == again.body)
             let other = try await client.book(token: token, pickupAt: pickup, vehicleClass: "first", key: "order-1")
-            #expect(other.status == .conflict)
+            #expect(other.status == .unprocessableContent)
             #expect(other.errorBody?.code == "idempotency_key_reused")
             let list = try await client.send(.get, "/rides/bookings", token: token).decode(BookingListResponse.self)
             #expect(list.bookings.count == 1)

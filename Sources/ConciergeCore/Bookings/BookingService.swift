@@ -169,11 +169,7 @@ public struct BookingService: Sendable {
         switch claim {
         case .replay(let response): return response
         case .mismatch:
-            throw ConciergeError(
-                .conflict, code: "idempotency_key_reused",
-                message:
-                    "This Idempotency-Key was already used for a different booking request. Use a new key for a new request."
-            )
+            throw ConciergeError.idempotencyKeyReused("booking request")
         case .inProgress, .claimed:
             throw ConciergeError(
                 .conflict, code: "request_in_progress",

@@ -13,6 +13,13 @@ extension ConciergeError {
         ConciergeError(.invalidInput, code: "invalid_seats", message: message)
     }
 
+    /// 409 `seats_unavailable` with the seats that are gone as `unavailableSeatIds` (the events
+    /// contract's extra field).
+    public static func seatsUnavailable(_ seatIDs: [String], message: String) -> ConciergeError {
+        ConciergeError(
+            .conflict, code: "seats_unavailable", message: message, details: ["unavailableSeatIds": .texts(seatIDs)])
+    }
+
     static let eventsBookingNotFound = ConciergeError(
         .notFound, code: "booking_not_found", message: "There is no such booking in your account.")
 

@@ -38,9 +38,10 @@ extension ConciergeError {
             message: "\(message) Try again in \(Duration.spoken(seconds: retryAfter)).")
     }
 
+    /// Says nothing about how to sign in: each vertical signs in its own way, and its error
+    /// renderer adds the sentence that says how (`ErrorRenderer.signIn`).
     public static let sessionExpired = ConciergeError(
-        .unauthorized, code: "session_expired",
-        message: "Your session has expired or you are not signed in. Sign in again with your phone number.")
+        .unauthorized, code: "session_expired", message: "Your session has expired or you are not signed in.")
 }
 
 extension Duration {

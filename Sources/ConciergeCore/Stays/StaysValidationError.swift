@@ -1,7 +1,7 @@
 /// A request with fields a person must correct, one message per field (the seed's register form
 /// shows them beside each field). Answered as 400 `errorType: "validation"` with
 /// `data: {"fields": {…}}`, or 409 when a field names something taken.
-public struct StaysValidationError: Error, Sendable, Equatable {
+public struct StaysValidationError: Error, Sendable, Equatable, ConciergeErrorConvertible {
     public let fields: [String: String]
     public let conflict: Bool
 
@@ -14,5 +14,9 @@ public struct StaysValidationError: Error, Sendable, Equatable {
         fields.count == 1
             ? (fields.values.first ?? "Check the form.")
             : "Check the \(fields.count) fields marked: \(fields.keys.sorted().joined(separator: ", "))."
+    }
+
+    public var conciergeError: ConciergeError {
+        ConciergeError(conflict ? .conflict : .invalidInput, code: "validation", message: message, fields: fields)
     }
 }

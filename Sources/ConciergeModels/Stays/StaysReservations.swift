@@ -22,6 +22,16 @@ extension Stays {
         }
     }
 
+}
+
+extension Stays.ReservationRequest: WireFieldHints {
+    public static let fieldHints = [
+        "checkIn": "a time in Unix epoch milliseconds, like 1805500800000 for 2027-03-20",
+        "checkOut": "a time in Unix epoch milliseconds, like 1805587200000 for 2027-03-21",
+    ]
+}
+
+extension Stays {
     /// The seed's `Customer`: the guest a reservation is for.
     public struct Customer: Codable, Sendable, Equatable {
         public let id: Int

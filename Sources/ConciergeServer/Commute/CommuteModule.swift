@@ -12,7 +12,8 @@ struct CommuteModule: VerticalModule {
     let migrations: MigrationGroup? = .commute
     var configurationVariables: [ConfigurationVariable] { ConfigurationVariable.commute }
     let openAPIFragment = "openapi-commute"
-    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer()
+    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer(
+        signIn: "Sign in again in the app (your identity provider's ID token or a Concierge session token).")
 
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
         let settings = try CommuteConfiguration(environment: platform.configuration.environment)

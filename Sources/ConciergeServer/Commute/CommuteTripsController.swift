@@ -40,7 +40,7 @@ struct CommuteTripsController {
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
         let account = try await auth.accountID(request, context: context)
         let id = try Self.tripID(context)
-        let input = try await request.decodeJSON(CommuteTripInput.self, context: context)
+        let input = try await request.decodePatch(CommuteTripInput.self, context: context)
         return try jsonResponse(try await service.updateTrip(id: id, accountID: account, input: input))
     }
 

@@ -63,7 +63,7 @@ struct EventsAdminShowsController {
 
     @Sendable func update(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try EventsShowsController.showID(context)
-        let body = try await request.decodeJSON(PatchRequest.self, context: context)
+        let body = try await request.decodePatch(PatchRequest.self, context: context)
         if let venue = body.venueId, try await events.show(id: id).venue.id != venue {
             throw ConciergeError(
                 .conflict, code: "venue_fixed",

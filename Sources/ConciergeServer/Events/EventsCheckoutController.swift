@@ -8,6 +8,8 @@ import Hummingbird
 struct EventsCheckoutController {
     let events: EventsService
     let accounts: EventsAccounts
+    /// `Idempotency-Key`s of seat checkouts: a retry gets the first checkout, not a second one.
+    let keys: IdempotentRequests
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("api/checkout/success", use: success)
@@ -22,12 +24,17 @@ struct EventsCheckoutController {
     @Sendable func checkout(request: Request, context: EventsSignedInContext) async throws -> Response {
         let body = try await request.decodeJSON(Events.SeatCheckoutRequest.self, context: context)
         let selection = try Self.selection(body)
+        return try await keys.run(key: request.headers[.idempotencyKey], accountID: context.accountID, body: body) {
+            try await checkout(selection, context: context)
+        }
+    }
+
+    private func checkout(_ selection: SeatSelection, context: EventsSignedInContext) async throws -> Response {
         let account = try await accounts.accounts.account(id: context.accountID)
         guard let email = account.verifiedEmails.first else {
-            return try jsonResponse(
-                ErrorBody(
-                    error: "Please confirm your email address first: open the link we sent you, or ask for a new one.",
-                    code: "email_not_verified"), status: .forbidden)
+            throw ConciergeError(
+                .forbidden, code: "email_not_verified",
+                message: "Please confirm your email address first: open the link we sent you, or ask for a new one.")
         }
         do {
             let opened = try await events.checkout(selection, accountID: context.accountID, email: email)
@@ -39,12 +46,12 @@ struct EventsCheckoutController {
                     totalAmount: EventsMoney.units(booking.amountCents), totalAmountCents: booking.amountCents,
                     currency: booking.currency))
         } catch let error as SeatsUnavailableError {
-            let message =
-                error.seatIDs.isEmpty
-                ? "There are not enough adjacent seats left for this request. Try fewer seats or another section."
-                : "Some of these seats were just taken: \(error.seatIDs.joined(separator: ", ")). Nothing was held; choose others."
-            return try jsonResponse(
-                Events.SeatsUnavailable(error: message, unavailableSeatIds: error.seatIDs), status: .conflict)
+            throw ConciergeError.seatsUnavailable(
+                error.seatIDs,
+                message: error.seatIDs.isEmpty
+                    ? "There are not enough adjacent seats left for this request. Try fewer seats or another section."
+                    : "Some of these seats were just taken: \(error.seatIDs.joined(separator: ", ")). Nothing was held; choose others."
+            )
         }
     }
 

@@ -37,11 +37,10 @@ struct EventsHouseSeatsController {
             let house = try await events.blockHouseSeats(showID: id, seatIDs: seats)
             return try jsonResponse(HouseSeatsBody(showId: id, houseSeats: house))
         } catch let error as SeatsUnavailableError {
-            return try jsonResponse(
-                Events.SeatsUnavailable(
-                    error: "These seats are held or sold, so they cannot be kept for the house: "
-                        + "\(error.seatIDs.joined(separator: ", ")). Nothing was blocked.",
-                    unavailableSeatIds: error.seatIDs), status: .conflict)
+            throw ConciergeError.seatsUnavailable(
+                error.seatIDs,
+                message: "These seats are held or sold, so they cannot be kept for the house: "
+                    + "\(error.seatIDs.joined(separator: ", ")). Nothing was blocked.")
         }
     }
 

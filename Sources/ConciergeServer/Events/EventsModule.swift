@@ -12,7 +12,8 @@ struct EventsModule: VerticalModule {
     let migrations: MigrationGroup? = .events
     var configurationVariables: [ConfigurationVariable] { ConfigurationVariable.events }
     let openAPIFragment = "openapi-events"
-    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer()
+    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer(
+        signIn: "Sign in again with your email and password (POST /events/api/auth/signin) or with Apple or Google.")
 
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
         let policy = try EventsPolicy(configuration: platform.configuration)
@@ -43,7 +44,12 @@ struct EventsModule: VerticalModule {
         let group = router.group("events").add(middleware: EventsCheckoutReturn())
         EventsAuthController(accounts: accounts).addRoutes(to: group)
         EventsShowsController(events: events, sessions: accounts.sessions).addRoutes(to: group)
-        EventsCheckoutController(events: events, accounts: accounts).addRoutes(to: group)
+        EventsCheckoutController(
+            events: events, accounts: accounts,
+            keys: IdempotentRequests(
+                keys: SQLIdempotencyKeys(database: platform.database), clock: platform.clock, what: "seat checkout",
+                scope: "events.seat-checkout")
+        ).addRoutes(to: group)
         EventsTicketsController(events: events, accounts: accounts).addRoutes(to: group)
         EventsCheckInController(events: events, scannerToken: platform.configuration.adminToken).addRoutes(to: group)
         EventsAdminController(events: events, adminToken: platform.configuration.adminToken).addRoutes(to: group)

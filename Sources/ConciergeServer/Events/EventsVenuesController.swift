@@ -97,7 +97,7 @@ struct EventsVenuesController {
         do {
             return try JSONDecoder().decode(VenueLayout.self, from: Data(buffer: buffer))
         } catch let error as DecodingError {
-            throw ConciergeError(.invalidInput, code: "invalid_layout", message: Request.explain(error))
+            throw ConciergeError(.invalidInput, code: "invalid_layout", message: Request.explain(error).message)
         } catch {
             throw ConciergeError(.invalidInput, code: "invalid_layout", message: "The layout is not valid JSON.")
         }

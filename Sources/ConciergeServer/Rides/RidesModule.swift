@@ -11,7 +11,7 @@ struct RidesModule: VerticalModule {
     let migrations: MigrationGroup? = nil
     var configurationVariables: [ConfigurationVariable] { ConfigurationVariable.rides }
     let openAPIFragment = "openapi-rides"
-    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer()
+    let errorRenderer: any ErrorRenderer = SuccessFlagErrorRenderer(signIn: "Sign in again with your phone number.")
 
     func mount(on router: Router<AppRequestContext>, platform: PlatformServices) async throws -> MountedVertical {
         let configuration = platform.configuration

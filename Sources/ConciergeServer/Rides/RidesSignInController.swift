@@ -46,7 +46,7 @@ struct RidesSignInController {
     }
 
     @Sendable func updateMe(request: Request, context: SignedInContext) async throws -> Response {
-        let body = try await request.decodeJSON(UpdateProfileRequest.self, context: context)
+        let body = try await request.decodePatch(UpdateProfileRequest.self, context: context)
         let updated = try await profiles.update(
             context.customer, name: ProfileService.FieldChange(body.name), email: ProfileService.FieldChange(body.email)
         )

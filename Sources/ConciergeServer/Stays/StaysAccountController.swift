@@ -48,11 +48,20 @@ struct StaysAccountController {
 
     @Sendable func updateProfile(request: Request, context: StaysSignedInContext) async throws -> Response {
         let guest = try await ownGuest(context)
-        let body = try await request.decodeJSON(Stays.ProfileUpdate.self, context: context)
+        let body = try await request.decodePatch(
+            Stays.ProfileUpdate.self, context: context, fixed: Self.fixedProfileFields, code: "validation")
         let updated = try await accounts.updateProfile(
             guest: guest, firstName: body.firstName, lastName: body.lastName, phone: body.phone)
         return try StaysEnvelope.response(wire.profile(updated), message: "Profile updated.")
     }
+
+    /// Profile fields a guest may expect to change here but cannot, and why.
+    static let fixedProfileFields = [
+        "email":
+            "The email address cannot be changed through the profile: it is where your confirmations go and how you sign in.",
+        "username": "The username cannot be changed: it is how you sign in.",
+        "guestId": "The guest id is given by the hotel and cannot be changed.",
+    ]
 
     /// Only the signed-in guest's own profile exists for them; another's is a 404.
     private func ownGuest(_ context: StaysSignedInContext) async throws -> StaysGuest {

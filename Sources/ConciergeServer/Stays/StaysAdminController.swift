@@ -42,7 +42,8 @@ struct StaysAdminController {
     }
 
     @Sendable func updateHotel(request: Request, context: AppRequestContext) async throws -> Response {
-        let change = try await request.decodeJSON(StaysHotelAdmin.SettingsChange.self, context: context)
+        let change = try await request.decodePatch(
+            StaysHotelAdmin.SettingsChange.self, context: context, code: "validation")
         return try StaysEnvelope.response(try await admin.updateSettings(change), message: "Hotel settings saved.")
     }
 
@@ -69,7 +70,8 @@ struct StaysAdminController {
 
     @Sendable func updateRoomType(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        let change = try await request.decodeJSON(StaysHotelAdmin.RoomTypeChange.self, context: context)
+        let change = try await request.decodePatch(
+            StaysHotelAdmin.RoomTypeChange.self, context: context, code: "validation")
         let type = try await admin.updateRoomType(id: id, change)
         return try StaysEnvelope.response(type, message: "Room type \(type.id) (\(type.type)) saved.")
     }
@@ -143,14 +145,18 @@ struct StaysAdminController {
         let hotel = try await stays.hotel()
         let night = try day(request, "date") ?? stays.today(in: hotel)
         let list = try await desk.arrivals(on: night)
-        return try StaysEnvelope.response(list.map { wire.reservation($0.0, guest: $0.1, hotel: hotel) })
+        let free = try await stays.freeRooms(for: list.map(\.0), hotel: hotel)
+        return try StaysEnvelope.response(
+            list.map { wire.reservation($0.0, guest: $0.1, hotel: hotel, available: free[$0.0.id] ?? 0) })
     }
 
     @Sendable func departures(request: Request, context: AppRequestContext) async throws -> Response {
         let hotel = try await stays.hotel()
         let night = try day(request, "date") ?? stays.today(in: hotel)
         let list = try await desk.departures(on: night)
-        return try StaysEnvelope.response(list.map { wire.reservation($0.0, guest: $0.1, hotel: hotel) })
+        let free = try await stays.freeRooms(for: list.map(\.0), hotel: hotel)
+        return try StaysEnvelope.response(
+            list.map { wire.reservation($0.0, guest: $0.1, hotel: hotel, available: free[$0.0.id] ?? 0) })
     }
 
     @Sendable func occupancy(request: Request, context: AppRequestContext) async throws -> Response {

@@ -32,32 +32,22 @@ enum StaysEnvelope {
     }
 }
 
-/// Errors under `/stays` in the wrapper: `data: null`, the error code as `errorType`.
+/// Errors under `/stays` in the wrapper: the error code as `errorType`, `data: null`, or
+/// `data: {"fields": {…}}` (and any extra facts) when the error names fields to correct.
 struct StaysErrorRenderer: ErrorRenderer {
-    func body(for error: ErrorDescription) throws -> Data {
-        try Wire.encoder.encode(
-            Stays.APIResponse<Stays.Empty>(
-                data: nil, status: error.status.code, message: error.message, errorType: error.code,
-                timeStamp: StaysEnvelope.timeStamp()))
-    }
-}
+    let signIn: String? =
+        "Sign in again with your username and password (POST /stays/login), or renew the session with your refresh token (POST /stays/auth/refresh)."
 
-/// Renders the stays routes' errors: validation errors with their fields (which the platform's
-/// error description has no place for), everything else through the one mapping
-/// (`ErrorMiddleware.describe`) into the wrapper.
-struct StaysErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        do {
-            return try await next(request, context)
-        } catch let error as StaysValidationError {
-            return try StaysEnvelope.response(
-                Stays.ValidationFields(fields: error.fields), status: error.conflict ? .conflict : .badRequest,
-                message: error.message, errorType: "validation")
-        } catch {
-            let description = ErrorMiddleware<Context>.describe(error, request: request, logger: context.logger)
-            return StaysErrorRenderer().response(for: description)
-        }
+    func body(for error: ErrorDescription) throws -> Data {
+        let data: ErrorPayload.Value =
+            ErrorPayload.hasExtras(error)
+            ? .payload(ErrorPayload(fixed: [:], fields: error.fields, details: error.details)) : .null
+        return try Wire.encoder.encode(
+            ErrorPayload(
+                fixed: [
+                    "data": data, "status": .number(error.status.code), "messsage": .detail(.text(error.message)),
+                    "message": .detail(.text(error.message)), "errorType": .detail(.text(error.code)),
+                    "timeStamp": .number(Int(StaysEnvelope.timeStamp())),
+                ], fields: [:], details: [:]))
     }
 }

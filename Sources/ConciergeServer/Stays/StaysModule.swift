@@ -56,16 +56,18 @@ struct StaysModule: VerticalModule {
             templates: try StaysTemplates.make(), clock: platform.clock, random: platform.random)
         let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 
-        router.add(middleware: StaysRegisterMethodMiddleware())
         // On the stays routes only (the payment return among them), not in front of every later
         // vertical's: it sends a checkout begun on the web pages back to them.
-        let group = router.group("stays").add(middleware: StaysErrorMiddleware())
-            .add(middleware: StaysWebPaymentReturnMiddleware())
+        let group = router.group("stays").add(middleware: StaysWebPaymentReturnMiddleware())
         StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
             .addRoutes(to: group)
         StaysRoomsController(stays: stays, sessions: sessions, wire: wire).addRoutes(to: group)
-        StaysReservationsController(stays: stays, accounts: accounts, sessions: sessions, wire: wire)
-            .addRoutes(to: group)
+        StaysReservationsController(
+            stays: stays, accounts: accounts, sessions: sessions, wire: wire,
+            keys: IdempotentRequests(
+                keys: SQLIdempotencyKeys(database: database), clock: platform.clock, what: "reservation",
+                scope: "stays.appointment", replay: .byRoute)
+        ).addRoutes(to: group)
         StaysPaymentController(stays: stays, payments: platform.payments, dispatcher: platform.dispatcher, wire: wire)
             .addRoutes(to: group)
         StaysImagesController(hotels: catalog, store: hotelStore).addRoutes(to: group)

@@ -35,6 +35,8 @@ struct StaysPaymentController {
             case .refunded: "The payment came too late for these nights and is refunded in full."
             case .cancelled: "This reservation is cancelled."
             }
-        return try StaysEnvelope.response(wire.reservation(record, guest: guest, hotel: hotel), message: message)
+        let available = try await stays.freeRooms(for: record, hotel: hotel)
+        return try StaysEnvelope.response(
+            wire.reservation(record, guest: guest, hotel: hotel, available: available), message: message)
     }
 }

@@ -9,6 +9,8 @@ struct StaysReservationsController {
     let accounts: StaysAccountService
     let sessions: SessionService
     let wire: StaysWire
+    /// A key is checked against the body here; the reservation it made answers a retry.
+    let keys: IdempotentRequests
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.group("appointment")
@@ -21,21 +23,32 @@ struct StaysReservationsController {
 
     @Sendable func reserve(request: Request, context: StaysSignedInContext) async throws -> Response {
         let body = try await request.decodeJSON(Stays.ReservationRequest.self, context: context)
+        let key = request.headers[.idempotencyKey]
+        return try await keys.run(key: key, accountID: context.session.accountID, body: body) {
+            try await reserve(body, idempotencyKey: key, context: context)
+        }
+    }
+
+    private func reserve(_ body: Stays.ReservationRequest, idempotencyKey: String?, context: StaysSignedInContext)
+        async throws -> Response
+    {
         let guest = try await accounts.guest(accountID: context.session.accountID)
         let hotel = try await stays.hotel()
         let range = try StaysQuery.range(millis: body.checkIn, body.checkOut, stays: stays, hotel: hotel)
         let people = try stays.people(guests: body.guests, children: body.children, hotel: hotel)
         let outcome = try await stays.reserve(
             guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
-            idempotencyKey: request.headers[.idempotencyKey], hotel: hotel)
+            idempotencyKey: idempotencyKey, hotel: hotel)
         switch outcome {
         case .created(let record):
+            let available = try await stays.freeRooms(for: record, hotel: hotel)
             return try StaysEnvelope.response(
-                wire.reservation(record, guest: guest, hotel: hotel), status: .created,
+                wire.reservation(record, guest: guest, hotel: hotel, available: available), status: .created,
                 message: Self.made(record, hotel: hotel))
         case .replayed(let record):
+            let available = try await stays.freeRooms(for: record, hotel: hotel)
             return try StaysEnvelope.response(
-                wire.reservation(record, guest: guest, hotel: hotel), status: .created,
+                wire.reservation(record, guest: guest, hotel: hotel, available: available), status: .created,
                 message: "Reserved already with this Idempotency-Key. \(Self.made(record, hotel: hotel))")
         }
     }
@@ -71,7 +84,9 @@ struct StaysReservationsController {
         }
         let hotel = try await stays.hotel()
         let records = try await stays.reservations(guest: guest, when: when, hotel: hotel)
-        return try StaysEnvelope.response(records.map { wire.reservation($0, guest: guest, hotel: hotel) })
+        let free = try await stays.freeRooms(for: records, hotel: hotel)
+        return try StaysEnvelope.response(
+            records.map { wire.reservation($0, guest: guest, hotel: hotel, available: free[$0.id] ?? 0) })
     }
 
     /// `DELETE /stays/appointment/{reservationId}`: cancels under the policy.
@@ -88,7 +103,9 @@ struct StaysReservationsController {
             message +=
                 " \(hotel.formatted(record.refundedCents, currency: record.currency)) is refunded to your payment method."
         }
-        return try StaysEnvelope.response(wire.cancellation(record, guest: guest, hotel: hotel), message: message)
+        let available = try await stays.freeRooms(for: record, hotel: hotel)
+        return try StaysEnvelope.response(
+            wire.cancellation(record, guest: guest, hotel: hotel, available: available), message: message)
     }
 
     private static func id(_ context: StaysSignedInContext) throws -> Int {

@@ -33,7 +33,11 @@ struct StaysWire: Sendable {
             taxPriceCents: quote.cityTaxCents)
     }
 
-    func reservation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings) -> Stays.Reservation {
+    /// `available` is how many rooms of its type are free for its nights now
+    /// (`StaysService.freeRooms`).
+    func reservation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings, available: Int)
+        -> Stays.Reservation
+    {
         let calendar = hotel.calendar
         let nights = record.checkIn.days(to: record.checkOut, in: calendar)
         let type =
@@ -46,7 +50,8 @@ struct StaysWire: Sendable {
             id: type.id, description: type.description, roomType: type.type,
             pathImage: "\(publicURL)/stays/images/\(type.image)", peopleQuantity: type.capacity,
             price: HotelSettings.amount(average), nights: nights, totalPrice: HotelSettings.amount(record.totalCents),
-            taxPrice: HotelSettings.amount(record.cityTaxCents), available: 0, cancellationPolicy: policy.summary,
+            taxPrice: HotelSettings.amount(record.cityTaxCents), available: available,
+            cancellationPolicy: policy.summary,
             paymentPolicy: record.paymentPolicy.rawValue, currency: record.currency, priceCents: average,
             totalPriceCents: record.totalCents, taxPriceCents: record.cityTaxCents)
         return Stays.Reservation(
@@ -72,9 +77,11 @@ struct StaysWire: Sendable {
             }, refundedCents: record.refundedCents, chargedCents: record.chargedCents)
     }
 
-    func cancellation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings) -> Stays.Cancellation {
+    func cancellation(_ record: StaysReservationRecord, guest: StaysGuest, hotel: HotelSettings, available: Int)
+        -> Stays.Cancellation
+    {
         Stays.Cancellation(
-            reservation: reservation(record, guest: guest, hotel: hotel),
+            reservation: reservation(record, guest: guest, hotel: hotel, available: available),
             refunded: HotelSettings.amount(record.refundedCents), charged: HotelSettings.amount(record.chargedCents),
             refundedCents: record.refundedCents, chargedCents: record.chargedCents, currency: record.currency)
     }

@@ -29,9 +29,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func describe(_ error: any Error, request: Request, logger: Logger) -> ErrorDescription {
         switch error {
         case let error as ConciergeError:
-            let (status, retryAfter) = status(of: error.category)
-            if status.code >= 500 { logger.warning("request failed: \(error.code): \(error.message)") }
-            return ErrorDescription(status: status, code: error.code, message: error.message, retryAfter: retryAfter)
+            return describe(error, logger: logger)
+        case let error as any ConciergeErrorConvertible:
+            return describe(error.conciergeError, logger: logger)
         case is NIOTooManyBytesError:
             return ErrorDescription(
                 status: .contentTooLarge, code: "payload_too_large",
@@ -61,12 +61,23 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// The one mapping of a domain error, its fields and extra facts included.
+    static func describe(_ error: ConciergeError, logger: Logger) -> ErrorDescription {
+        let (status, retryAfter) = status(of: error.category)
+        if status.code >= 500 { logger.warning("request failed: \(error.code): \(error.message)") }
+        return ErrorDescription(
+            status: status, code: error.code, message: error.message, retryAfter: retryAfter, fields: error.fields,
+            details: error.details)
+    }
+
     static func status(of category: ConciergeError.Category) -> (HTTPResponse.Status, Int?) {
         switch category {
         case .invalidInput: (.badRequest, nil)
         case .unauthorized: (.unauthorized, nil)
+        case .forbidden: (.forbidden, nil)
         case .notFound: (.notFound, nil)
         case .conflict: (.conflict, nil)
+        case .unprocessable: (.unprocessableContent, nil)
         case .tooManyRequests(let retryAfter): (.tooManyRequests, retryAfter)
         case .upstreamFailed: (.badGateway, nil)
         case .unavailable(let retryAfter): (.serviceUnavailable, retryAfter)

@@ -1,18 +1,30 @@
 import ConciergeModels
 import HTTPTypes
-import Hummingbird
+// The router's own trie, so that a path resolves to the route the router would match: a literal
+// (`/stays/user/register`) wins over a parameter (`/stays/user/{username}`) beside it.
+@_spi(Internal) import Hummingbird
 
 /// A path that exists, asked with a method it does not have, is 405 `method_not_allowed` with
 /// `Allow` listing the methods it has (RFC 9110 §15.5.6); a path that does not exist stays 404.
 ///
+/// The methods listed are those of the route the router matches for the path, resolved with the
+/// router's own trie, so a literal path beside a parameter (`/stays/user/register` beside
+/// `/stays/user/{username}`) lists only its own.
+///
 /// Added to the router after every route, so it wraps only the router's not-found responder and
 /// costs matched requests nothing.
 struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
-    private let routes: [(path: RouterPath, method: HTTPRequest.Method)]
+    private let routes: RouterTrie<[HTTPRequest.Method]>
     private let renderers: ErrorRenderers
 
     init(routes: [(path: RouterPath, method: HTTPRequest.Method)], renderers: ErrorRenderers = ErrorRenderers()) {
-        self.routes = routes
+        var methods: [String: (path: RouterPath, methods: [HTTPRequest.Method])] = [:]
+        for route in routes {
+            methods[route.path.description, default: (route.path, [])].methods.append(route.method)
+        }
+        let builder = RouterPathTrieBuilder<[HTTPRequest.Method]>()
+        for entry in methods.values { builder.addEntry(entry.path, value: entry.methods) }
+        self.routes = RouterTrie(base: builder)
         self.renderers = renderers
     }
 
@@ -35,19 +47,6 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func allowedMethods(path: String) -> [HTTPRequest.Method] {
-        let segments = path.split(separator: "/")
-        return routes.filter { Self.matches($0.path, segments) }.map(\.method)
-    }
-
-    /// Literal components must be equal, parameters (`:reference`) match any one segment and
-    /// `**` matches the rest.
-    static func matches(_ route: RouterPath, _ segments: [Substring]) -> Bool {
-        var index = 0
-        for component in route {
-            if component == .recursiveWildcard { return true }
-            guard index < segments.count, component ~= segments[index] else { return false }
-            index += 1
-        }
-        return index == segments.count
+        routes.resolve(path)?.value ?? []
     }
 }

@@ -1,3 +1,4 @@
+import Crypto
 public import Foundation
 
 /// What an `Idempotency-Key` claim found.
@@ -63,4 +64,35 @@ public protocol IdempotencyKeyStore: Sendable {
     func release(scope: String, accountID: String, key: String) async throws
     /// Forgets keys created before `before`, in every scope.
     func prune(before: Date) async throws
+}
+
+/// The `Idempotency-Key` rules every route that takes a key answers with (`docs/errors.md`).
+extension ConciergeError {
+    /// A key sent again with another request body: 422, as the IETF Idempotency-Key draft
+    /// (draft-ietf-httpapi-idempotency-key-header, "Error Scenarios") says — the request is
+    /// well-formed, but it cannot be carried out under a key that already stands for another.
+    public static func idempotencyKeyReused(_ what: String) -> ConciergeError {
+        ConciergeError(
+            .unprocessable, code: "idempotency_key_reused",
+            message: "This Idempotency-Key was already used for a different \(what). Use a new key for a new request.")
+    }
+
+    /// The first request under this key is still running (a concurrent retry): 409, as the
+    /// draft says.
+    public static func idempotencyKeyInProgress(_ what: String) -> ConciergeError {
+        ConciergeError(
+            .conflict, code: "request_in_progress",
+            message: "A \(what) with this Idempotency-Key is still being processed. Retry in a moment.")
+    }
+
+    public static let invalidIdempotencyKey = ConciergeError(
+        .invalidInput, code: "invalid_idempotency_key", message: "The Idempotency-Key must be 1 to 255 characters.")
+}
+
+/// What tells a retry from another request under the same key: the SHA-256 of the body as the
+/// route decoded it, re-encoded with sorted keys, so spacing and key order do not matter.
+public enum IdempotencyFingerprint {
+    public static func of(canonicalBody: Data) -> String {
+        SHA256.hash(data: canonicalBody).lowercaseHex
+    }
 }

@@ -42,15 +42,7 @@ struct AccountPageError: Sendable {
     }
 
     private static func status(of category: ConciergeError.Category) -> HTTPResponse.Status {
-        switch category {
-        case .invalidInput: .badRequest
-        case .unauthorized: .unauthorized
-        case .notFound: .notFound
-        case .conflict: .conflict
-        case .tooManyRequests: .tooManyRequests
-        case .upstreamFailed: .badGateway
-        case .unavailable: .serviceUnavailable
-        }
+        ErrorMiddleware<AppRequestContext>.status(of: category).0
     }
 
     /// The template data of this error: `errors.<field>` or `pageError`.
