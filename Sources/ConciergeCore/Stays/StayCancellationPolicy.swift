@@ -19,13 +19,22 @@ public struct StayCancellationPolicy: Sendable, Equatable {
         case firstNightCharged(cents: Int)
     }
 
-    public func outcome(checkInAt: Date, firstNightCents: Int, now: Date) throws(ConciergeError) -> Outcome {
+    /// The terms the platform's lifecycle evaluates: free until `freeHours` before check-in, the
+    /// first night kept after it. Throws once check-in time has passed.
+    public func terms(checkInAt: Date, firstNightCents: Int, now: Date) throws(ConciergeError) -> CancellationTerms {
         guard now < checkInAt else {
             throw ConciergeError(
                 .conflict, code: "stay_started",
                 message: "This stay has started or is over, so it cannot be cancelled. Contact the hotel.")
         }
-        return now <= checkInAt.addingTimeInterval(-Double(freeHours) * 3600)
-            ? .free : .firstNightCharged(cents: firstNightCents)
+        return CancellationTerms(
+            freeUntil: checkInAt.addingTimeInterval(-Double(freeHours) * 3600),
+            afterDeadline: .charge(cents: firstNightCents))
+    }
+
+    /// What cancelling at `now` would cost: the terms as the lifecycle evaluates them.
+    public func outcome(checkInAt: Date, firstNightCents: Int, now: Date) throws(ConciergeError) -> Outcome {
+        let terms = try terms(checkInAt: checkInAt, firstNightCents: firstNightCents, now: now)
+        return now <= terms.freeUntil ? .free : .firstNightCharged(cents: firstNightCents)
     }
 }

@@ -51,7 +51,8 @@ extension StaysService {
         let order = Order(
             id: orderID, vertical: Self.vertical, accountID: guest.accountID, reference: reference,
             amountCents: quote.totalCents, currency: hotel.currency,
-            state: StaysReservationRecord.Status.pendingPayment.rawValue, lines: lines, createdAt: now)
+            state: StaysReservationRecord.Status.pendingPayment.rawValue, lines: lines, createdAt: now,
+            holdID: hold.id, expiresAt: expiresAt)
         let summary = StaysPrepayment(
             orderID: orderID, reference: reference.code, returnSecret: reference.secret, holdID: hold.id,
             provider: payments.name, providerPaymentID: created.id, paymentRecordID: payment.id,
@@ -105,211 +106,111 @@ extension StaysService {
     // MARK: Cancelling
 
     /// Cancels under the policy: free until `freeHours` before check-in, later the first night
-    /// is charged (kept from a prepayment) and the rest refunded through the provider. A
-    /// reservation still waiting for its payment is cancelled free: its nights go back and its
-    /// payment is cancelled.
+    /// is charged (kept from a prepayment, owed at the hotel otherwise). A prepaid reservation is
+    /// the platform lifecycle's to cancel: its nights go back through its hold and what is owed
+    /// back is refunded after the move. One paid at the hotel has no money to move: its nights
+    /// go back through the platform's inventory in the same transaction as its new state.
     public func cancel(id: Int, guest: StaysGuest) async throws -> StaysReservationRecord {
         let record = try await reservation(id: id, guest: guest)
-        let hotel = try await self.hotel()
-        let now = clock.now
-        let messages = self.messages
-        let email: @Sendable (StaysReservationRecord) throws -> OutboxMessage? = {
-            try messages.cancellation($0, guest: guest, hotel: hotel)
-        }
         switch record.status {
-        case .pendingPayment:
-            guard let prepayment = record.prepayment else { throw ConciergeError.staysAlreadyCancelled }
-            guard
-                let cancelled = try await store.apply(
-                    StaysTransition(
-                        reservationID: id, from: [.pendingPayment], to: .cancelled, at: now, refundedCents: 0,
-                        chargedCents: 0,
-                        orderEvent: event(prepayment, now, "cancelled", "account:\(guest.accountID)", "before payment"),
-                        paymentStatus: .canceled, email: email))
-            else { throw ConciergeError.staysAlreadyCancelled }
-            _ = try await holds.release(id: prepayment.holdID, now: now)
-            try? await payments.cancelPayment(id: prepayment.providerPaymentID)
-            return cancelled
-        case .confirmed:
-            break
-        case .cancelled:
-            throw ConciergeError.staysAlreadyCancelled
+        case .cancelled: throw ConciergeError.staysAlreadyCancelled
         case .expired, .refunded:
             throw ConciergeError(
                 .conflict, code: "not_cancellable",
                 message:
                     "This reservation is \(record.status.rawValue.replacingOccurrences(of: "_", with: " ")) already.")
+        case .pendingPayment, .confirmed: break
         }
-        let checkInAt = record.checkIn.date(hour: hotel.checkInHour, in: hotel.calendar)
-        let charged: Int
-        switch try cancellation.outcome(checkInAt: checkInAt, firstNightCents: record.firstNightCents, now: now) {
-        case .free: charged = 0
-        case .firstNightCharged(let cents): charged = cents
-        }
-        var refunded = 0
-        var refund: RefundRecord?
-        var orderEvent: OrderEvent?
-        if let prepayment = record.prepayment, record.paidAt != nil {
-            refunded = max(0, record.totalCents - charged)
-            if refunded > 0 {
-                let reason = "Stay \(prepayment.reference) cancelled by the guest"
-                let refundID = try await payments.refundPayment(
-                    id: prepayment.providerPaymentID, amountCents: refunded, currency: record.currency, reason: reason,
-                    idempotencyKey: "cancel-\(prepayment.orderID)")
-                refund = RefundRecord(
-                    id: random.identifier(prefix: "ref"), paymentID: prepayment.paymentRecordID,
-                    providerRefundID: refundID, amountCents: refunded, currency: record.currency, reason: reason,
-                    createdAt: now)
+        let hotel = try await self.hotel()
+        if let prepayment = record.prepayment {
+            let terms = try cancellationTerms(record, hotel: hotel)
+            _ = try await lifecycle.cancel(
+                orderID: prepayment.orderID, actor: "account:\(guest.accountID)", terms: { _ in terms },
+                vertical: self)
+            guard let cancelled = try await store.reservation(id: id), cancelled.status == .cancelled else {
+                throw ConciergeError.staysAlreadyCancelled
             }
-            orderEvent = event(
-                prepayment, now, "cancelled", "account:\(guest.accountID)",
-                "refunded \(hotel.formatted(refunded, currency: record.currency)), kept \(hotel.formatted(charged, currency: record.currency)); nights back on sale"
-            )
+            return cancelled
         }
+        let charged = try cancellationTerms(record, hotel: hotel).kept(of: record.firstNightCents, at: clock.now)
+        let messages = self.messages
         guard
             let cancelled = try await store.apply(
                 StaysTransition(
-                    reservationID: id, from: [.confirmed], to: .cancelled, at: now, refundedCents: refunded,
-                    chargedCents: charged, returnSoldNights: true, orderEvent: orderEvent, refund: refund,
-                    email: email))
+                    reservationID: id, from: [.confirmed], to: .cancelled, at: clock.now, refundedCents: 0,
+                    chargedCents: charged, returnSoldNights: true,
+                    email: { try messages.cancellation($0, guest: guest, hotel: hotel) }))
         else { throw ConciergeError.staysAlreadyCancelled }
         return cancelled
     }
 
-    // MARK: Expiry
-
-    /// Expires prepaid reservations whose hold lapsed unpaid: the nights go back on sale (the
-    /// platform's hold expiry gives them back too, whichever comes first) and the payment is
-    /// cancelled. A payment that did arrive (a lost webhook) takes the late-payment path.
-    @discardableResult
-    public func expireLapsedReservations(limit: Int = 100) async throws -> Int {
-        var count = 0
-        for record in try await store.lapsedPendingReservations(now: clock.now, limit: limit) {
-            guard let prepayment = record.prepayment else { continue }
-            if let snapshot = try? await payments.fetchPayment(id: prepayment.providerPaymentID),
-                snapshot.status == .paid
-            {
-                try await apply(snapshot, to: record)
-                continue
-            }
-            let now = clock.now
-            guard
-                try await store.apply(
-                    StaysTransition(
-                        reservationID: record.id, from: [.pendingPayment], to: .expired, at: now,
-                        orderEvent: event(prepayment, now, "expired", "system", "unpaid when the hold lapsed")))
-                    != nil
-            else { continue }
-            count += 1
-            _ = try await holds.release(id: prepayment.holdID, now: now)
-            try? await payments.cancelPayment(id: prepayment.providerPaymentID)
-        }
-        return count
+    /// Stays' policy, as the platform evaluates it: free until the hotel's deadline before
+    /// check-in, the first night kept after it.
+    func cancellationTerms(_ record: StaysReservationRecord, hotel: HotelSettings) throws -> CancellationTerms {
+        try cancellation.terms(
+            checkInAt: record.checkIn.date(hour: hotel.checkInHour, in: hotel.calendar),
+            firstNightCents: record.firstNightCents, now: clock.now)
     }
 
-    func event(_ prepayment: StaysPrepayment, _ now: Date, _ type: String, _ actor: String, _ detail: String)
-        -> OrderEvent
-    {
-        OrderEvent(orderID: prepayment.orderID, at: now, type: type, actor: actor, detail: detail)
+    // MARK: Expiry
+
+    /// Expires prepaid reservations whose hold lapsed unpaid (the lifecycle's expiry, one order
+    /// at a time).
+    @discardableResult
+    public func expireLapsedReservations(limit: Int = 100) async throws -> Int {
+        try await lifecycle.expireLapsedOrders(of: self, limit: limit)
     }
 }
 
 extension StaysService: PaymentOwner {
     public var vertical: String { Self.vertical }
 
-    /// The one transition behind webhooks, the return page, the sandbox checkout and expiry.
-    /// Idempotent: a replay finds the reservation moved and changes nothing.
+    /// The dispatcher's entry, behind webhooks, the return page and the sandbox checkout.
     public func applyPayment(_ snapshot: PaymentSnapshot, record: PaymentRecord) async throws {
-        guard let reservation = try await store.reservation(orderID: record.orderID) else { return }
-        try await apply(snapshot, to: reservation)
+        try await lifecycle.paymentReported(snapshot, orderID: record.orderID, vertical: self)
     }
 
+    /// The return page's look at the provider before the webhook arrives.
     func apply(_ snapshot: PaymentSnapshot, to reservation: StaysReservationRecord) async throws {
-        guard let prepayment = reservation.prepayment,
-            let guest = try await store.guest(guestID: reservation.guestID)
-        else { return }
+        guard let prepayment = reservation.prepayment else { return }
+        try await lifecycle.paymentReported(snapshot, orderID: prepayment.orderID, vertical: self)
+    }
+}
+
+extension StaysService: OrderVertical {
+    public func message(_ notice: OrderNotice, for order: LifecycleOrder) async throws -> OutboxMessage? {
+        guard let record = try await store.reservation(orderID: order.id),
+            let guest = try await store.guest(guestID: record.guestID)
+        else { return nil }
         let hotel = try await self.hotel()
-        let now = clock.now
-        let actor = "provider:\(prepayment.provider)"
-        let messages = self.messages
-        guard snapshot.status == .paid else {
-            // Failed, cancelled or expired at the provider while held: the nights go back now.
-            guard [.failed, .canceled, .expired].contains(snapshot.status), reservation.status == .pendingPayment
-            else { return }
-            let moved = try await store.apply(
-                StaysTransition(
-                    reservationID: reservation.id, from: [.pendingPayment],
-                    to: snapshot.status == .expired ? .expired : .cancelled, at: now, refundedCents: 0, chargedCents: 0,
-                    orderEvent: event(
-                        prepayment, now, "payment_\(snapshot.status.rawValue)", actor, "the nights go back on sale"),
-                    paymentStatus: snapshot.status))
-            if moved != nil { _ = try await holds.release(id: prepayment.holdID, now: now) }
-            return
-        }
-        switch reservation.status {
-        case .pendingPayment, .expired:
-            break
-        case .cancelled where reservation.paidAt == nil:
-            // Paid after the guest cancelled it: nothing was bought, so all of it goes back.
-            try await refundInFull(
-                reservation, prepayment, snapshot, guest: guest, hotel: hotel, from: [.cancelled],
-                why: "paid after the reservation was cancelled")
-            return
-        case .confirmed, .cancelled, .refunded:
-            return
-        }
-        let decision = try await LatePaymentPolicy(store: holds, clock: clock)
-            .paymentArrived(holdID: prepayment.holdID, orderID: prepayment.orderID)
-        switch decision {
-        case .sold(_, let late):
-            let confirmed = try await store.apply(
-                StaysTransition(
-                    reservationID: reservation.id, from: [.pendingPayment, .expired], to: .confirmed, at: now,
-                    paid: true,
-                    orderEvent: event(
-                        prepayment, now, "confirmed", actor,
-                        late ? "paid after the hold lapsed; the nights were still free" : "paid"),
-                    paymentStatus: .paid,
-                    email: { try messages.confirmation($0, guest: guest, hotel: hotel) }))
-            if confirmed == nil, let current = try await store.reservation(id: reservation.id),
-                current.status == .cancelled, current.paidAt == nil
-            {
-                // Cancelled while the payment was being sold: the nights it just bought go back
-                // and the money with them.
-                try await refundInFull(
-                    current, prepayment, snapshot, guest: guest, hotel: hotel, from: [.cancelled],
-                    why: "paid while the reservation was being cancelled", returnSoldNights: true)
-            }
-        case .refund:
-            try await refundInFull(
-                reservation, prepayment, snapshot, guest: guest, hotel: hotel, from: [.pendingPayment, .expired],
-                why: "paid after the hold lapsed and the nights went to someone else")
+        switch notice {
+        case .confirmed:
+            return try messages.confirmation(record.moved(to: .confirmed), guest: guest, hotel: hotel)
+        case .cancelled(let refunded, let kept):
+            return try messages.cancellation(
+                record.moved(to: .cancelled, refundedCents: refunded, chargedCents: kept), guest: guest, hotel: hotel)
+        case .refundedLate, .refundedAfterCancel, .refundedMismatch:
+            return try messages.lateRefund(
+                record.moved(to: .refunded, refundedCents: record.totalCents), guest: guest, hotel: hotel)
+        case .withdrawn(let refunded):
+            return try messages.cancellation(
+                record.moved(to: .cancelled, refundedCents: refunded, chargedCents: 0), guest: guest, hotel: hotel)
         }
     }
 
-    /// Gives the whole payment back, moves the reservation to `refunded` and tells the guest.
-    private func refundInFull(
-        _ reservation: StaysReservationRecord, _ prepayment: StaysPrepayment, _ snapshot: PaymentSnapshot,
-        guest: StaysGuest, hotel: HotelSettings, from: [StaysReservationRecord.Status], why: String,
-        returnSoldNights: Bool = false
-    ) async throws {
-        let now = clock.now
-        let amount = snapshot.amountCents - snapshot.refundedCents
-        let reason = "Stay \(prepayment.reference): \(why)"
-        let refundID = try await payments.refundPayment(
-            id: prepayment.providerPaymentID, amountCents: amount, currency: reservation.currency, reason: reason,
-            idempotencyKey: "late-\(prepayment.orderID)")
-        let messages = self.messages
-        _ = try await store.apply(
-            StaysTransition(
-                reservationID: reservation.id, from: from, to: .refunded, at: now, refundedCents: amount,
-                chargedCents: 0, paid: true, returnSoldNights: returnSoldNights,
-                orderEvent: event(prepayment, now, "refunded", "system", "\(why); refunded in full"),
-                refund: RefundRecord(
-                    id: random.identifier(prefix: "ref"), paymentID: prepayment.paymentRecordID,
-                    providerRefundID: refundID, amountCents: amount, currency: reservation.currency, reason: reason,
-                    createdAt: now),
-                paymentStatus: .paid,
-                email: { try messages.lateRefund($0, guest: guest, hotel: hotel) }))
+    public func label(_ order: LifecycleOrder) -> String { "Stay \(order.reference)" }
+}
+
+extension StaysReservationRecord {
+    /// The record as a transition will leave it, for the message written in its commit.
+    func moved(to status: Status, refundedCents: Int? = nil, chargedCents: Int? = nil) -> StaysReservationRecord {
+        StaysReservationRecord(
+            id: id, guestID: guestID, accountID: accountID, roomTypeID: roomTypeID, checkIn: checkIn,
+            checkOut: checkOut, people: people, purpose: purpose, accommodationCents: accommodationCents,
+            cityTaxCents: cityTaxCents, vatIncludedCents: vatIncludedCents, firstNightCents: firstNightCents,
+            currency: currency, status: status, confirmationCode: confirmationCode, createdAt: createdAt,
+            cancelledAt: cancelledAt, refundedCents: refundedCents ?? self.refundedCents,
+            chargedCents: chargedCents ?? self.chargedCents, paymentPolicy: paymentPolicy, prepayment: prepayment,
+            paidAt: paidAt)
     }
 }

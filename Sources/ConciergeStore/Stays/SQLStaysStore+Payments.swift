@@ -65,16 +65,12 @@ extension SQLStaysStore {
             else { return nil }
             let record = try Self.reservation(from: row)
             if transition.returnSoldNights {
-                // Nothing "unsells" a hold: the nights' units go back to the free stock here, once,
-                // under the conditional state change above.
+                // Paid at the hotel: its nights were sold without a hold, and go back the same way,
+                // once, under the conditional state change above.
                 let keys = (0..<record.checkIn.days(to: record.checkOut, in: Self.utc)).map {
                     StaysUnits.key(roomType: record.roomTypeID, night: record.checkIn.adding(days: $0, in: Self.utc))
                 }
-                if !keys.isEmpty {
-                    try await db.query(
-                        "UPDATE inventory_units SET sold = sold - 1 WHERE unit_key IN (\(Self.marks(keys.count))) AND sold > 0",
-                        keys.map { .text($0) })
-                }
+                try await SQLHoldStore.returnWithoutHold(keys, in: db)
             }
             if let event = transition.orderEvent {
                 try await SQLOrderStore.move(orderID: event.orderID, to: transition.to.rawValue, event: event, in: db)

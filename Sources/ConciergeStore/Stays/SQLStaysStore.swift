@@ -125,7 +125,7 @@ public struct SQLStaysStore: StaysStore {
                     let keys = reservation.unitKeys
                     if let prepayment = reservation.prepayment {
                         // Held, not sold: the platform's hold takes every night or none.
-                        try await Self.createUnits(keys, capacity: reservation.rooms, in: db)
+                        try await SQLHoldStore.createUnits(keys, capacity: reservation.rooms, in: db)
                         do {
                             _ = try await SQLHoldStore.place(prepayment.hold, in: db)
                         } catch let error as ConciergeError where error.code == "hold_unavailable" {
@@ -138,7 +138,11 @@ public struct SQLStaysStore: StaysStore {
                         }
                         try await SQLPaymentLedger.insert(prepayment.payment, in: db)
                     } else {
-                        try await Self.sell(keys, capacity: reservation.rooms, in: db)
+                        do {
+                            try await SQLHoldStore.sellWithoutHold(keys, capacity: reservation.rooms, in: db)
+                        } catch let error as ConciergeError where error.code == "hold_unavailable" {
+                            throw ConciergeError.staysSoldOut
+                        }
                     }
                     let record = try await Self.insert(reservation, in: db)
                     if let key = reservation.idempotencyKey {
@@ -178,36 +182,6 @@ public struct SQLStaysStore: StaysStore {
     }
 
     private struct KeyUsedBefore: Error {}
-
-    /// Sells one room on each night's unit while held plus sold stays within its capacity: one
-    /// conditional update for all nights, and only for nights nobody has booked yet a second
-    /// one after their units are created. Throws `sold_out` when a night is full.
-    static func sell(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
-        let sellSQL = { (count: Int) in
-            """
-            UPDATE inventory_units SET sold = sold + 1
-            WHERE unit_key IN (\(marks(count))) AND held + sold + 1 <= capacity RETURNING unit_key
-            """
-        }
-        let sold = Set(
-            try await db.query(sellSQL(keys.count), keys.map { .text($0) }).map { try $0.string("unit_key") })
-        guard sold.count < keys.count else { return }
-        let rest = keys.filter { !sold.contains($0) }
-        try await createUnits(rest, capacity: capacity, in: db)
-        let more = try await db.query(sellSQL(rest.count), rest.map { .text($0) })
-        guard sold.count + more.count == keys.count else { throw ConciergeError.staysSoldOut }
-    }
-
-    /// The units of nights nobody has booked yet, with the room type's count as capacity.
-    static func createUnits(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
-        guard !keys.isEmpty else { return }
-        try await db.query(
-            """
-            INSERT INTO inventory_units (unit_key, capacity, held, sold)
-            VALUES \(Array(repeating: "(?, ?, 0, 0)", count: keys.count).joined(separator: ", "))
-            ON CONFLICT (unit_key) DO NOTHING
-            """, keys.flatMap { [.text($0), SQLValue(max(0, capacity))] })
-    }
 
     public func reservation(accountID: String, idempotencyKey key: String) async throws -> StaysReservationRecord? {
         try await database.query(

@@ -264,7 +264,7 @@ public struct SQLHoldStore: HoldStore {
             sold: try row.int("sold"))
     }
 
-    private static func placeholders(_ count: Int) -> String {
+    static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }

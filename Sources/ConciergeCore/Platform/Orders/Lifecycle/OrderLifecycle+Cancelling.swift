@@ -39,7 +39,7 @@ extension OrderLifecycle {
                 }
                 let detail =
                     kept > 0
-                    ? "\(Money.formatCHF(max(back, 0))) owed back, \(Money.formatCHF(kept)) kept under the policy"
+                    ? "\(Money.formatCHF(max(back, 0))) owed back, kept \(Money.formatCHF(kept)) under the policy"
                     : "\(Money.formatCHF(max(back, 0))) owed back"
                 guard
                     let moved = try await apply(

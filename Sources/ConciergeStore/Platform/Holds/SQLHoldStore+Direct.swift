@@ -1,0 +1,46 @@
+import ConciergeCore
+
+/// Inventory sold without a hold (a stay paid at the hotel is confirmed at once) and given back
+/// the same way. The platform keeps the counters: a vertical never writes `inventory_units`.
+extension SQLHoldStore {
+    /// Sells one of each unit while held plus sold stays within its capacity, creating units
+    /// nobody has used yet with `capacity`: one conditional update for all units, and a second
+    /// only for units created now. Throws `hold_unavailable` naming the full ones.
+    static func sellWithoutHold(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
+        let sellSQL = { (count: Int) in
+            """
+            UPDATE inventory_units SET sold = sold + 1
+            WHERE unit_key IN (\(placeholders(count))) AND held + sold + 1 <= capacity RETURNING unit_key
+            """
+        }
+        let sold = Set(
+            try await db.query(sellSQL(keys.count), keys.map { .text($0) }).map { try $0.string("unit_key") })
+        guard sold.count < keys.count else { return }
+        let rest = keys.filter { !sold.contains($0) }
+        try await createUnits(rest, capacity: capacity, in: db)
+        let more = Set(
+            try await db.query(sellSQL(rest.count), rest.map { .text($0) }).map { try $0.string("unit_key") })
+        let short = rest.filter { !more.contains($0) }
+        guard short.isEmpty else { throw ConciergeError.holdUnavailable(short) }
+    }
+
+    /// Gives back one of each unit sold without a hold, once per caller (the caller's conditional
+    /// state change decides that); never below zero.
+    static func returnWithoutHold(_ keys: [String], in db: any SQLExecutor) async throws {
+        guard !keys.isEmpty else { return }
+        try await db.query(
+            "UPDATE inventory_units SET sold = sold - 1 WHERE unit_key IN (\(placeholders(keys.count))) AND sold > 0",
+            keys.map { .text($0) })
+    }
+
+    /// The units nobody has used yet, with `capacity` (a room type's count of rooms).
+    static func createUnits(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
+        guard !keys.isEmpty else { return }
+        try await db.query(
+            """
+            INSERT INTO inventory_units (unit_key, capacity, held, sold)
+            VALUES \(Array(repeating: "(?, ?, 0, 0)", count: keys.count).joined(separator: ", "))
+            ON CONFLICT (unit_key) DO NOTHING
+            """, keys.flatMap { [.text($0), SQLValue(max(0, capacity))] })
+    }
+}
