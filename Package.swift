@@ -95,6 +95,9 @@ let package = Package(
             dependencies: [
                 "ConciergeModels", "ConciergeCore", "ConciergeStore", "ConciergeProviders",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1.1 channel, to answer requests its parser refuses (MalformedRequestAnswers).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -4,7 +4,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import Testing
 
 @testable import ConciergeServer
@@ -211,6 +213,61 @@ import Testing
             #expect(answer.status == .methodNotAllowed && answer.envelope.errorType == "method_not_allowed")
             let raw = try await client.send(.delete, "/stays/user/register")
             #expect(raw.headers[.allow] == "POST")
+        }
+    }
+
+    // MARK: An unencoded UTF-8 query gets the vertical's JSON error body
+
+    @Test func anUnencodedUTF8QueryGetsTheVerticalsJSONErrorBodyNotAnEmpty400() async throws {
+        let app = try await TestApp.make(engine: .sqlite, environment: StaysFixtures.environment)
+        let assembly = try await assemble(configuration: app.configuration, clock: app.clock, logger: TestApp.quiet)
+        let application = makeApplication(assembly: assembly, configuration: app.configuration) { _ in }
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            for (path, envelopeKey) in [("/events/api/shows", "success"), ("/stays/rooms", "messsage")] {
+                let answer = try await Self.raw(
+                    Array("GET \(path)?q=z".utf8) + [0xC3, 0xBC] + Array("rich HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+                    port: port)
+                #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+                let body = try #require(answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) })
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+                #expect(json[envelopeKey] != nil, "\(body)")
+                #expect(body.contains("percent-encoded") && body.contains("invalid_request"), "\(body)")
+            }
+        }
+    }
+
+    /// Sends bytes as they are (no client would send raw UTF-8 in a URL) and reads until the
+    /// server closes.
+    static func raw(_ bytes: [UInt8], port: Int) async throws -> String {
+        let received = NIOLockedValueBox(ByteBuffer())
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(received: received))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await channel.closeFuture.get() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(30))
+                throw TestFailure("the server kept the connection open after 30 s")
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+        return received.withLockedValue { String(buffer: $0) }
+    }
+
+    final class Collector: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let received: NIOLockedValueBox<ByteBuffer>
+        init(received: NIOLockedValueBox<ByteBuffer>) { self.received = received }
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            var buffer = unwrapInboundIn(data)
+            received.withLockedValue { $0.writeBuffer(&buffer) }
         }
     }
 

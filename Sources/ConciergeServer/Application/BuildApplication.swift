@@ -28,7 +28,9 @@ func makeApplication(
     Application(
         router: assembly.router,
         // An idle timeout, so connections that never finish their request (slowloris) are closed.
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.httpIdleTimeout)))),
+        server: .http1AnsweringMalformedRequests(
+            configuration: .init(idleTimeout: .seconds(Int64(configuration.httpIdleTimeout))),
+            renderers: assembly.renderers),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
         services: [DatabaseService(database: assembly.database), assembly.maintenance] + assembly.metrics.services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -42,6 +44,8 @@ struct Assembly {
     let logger: Logger
     let maintenance: MaintenanceService
     let metrics: MetricsWiring
+    /// Each vertical's error body, also for requests the HTTP parser refuses.
+    let renderers: ErrorRenderers
 }
 
 /// - Parameters:
@@ -191,7 +195,9 @@ func assemble(
     router.add(
         middleware: MethodNotAllowedMiddleware(
             routes: router.routes.map { ($0.path, $0.method) }, renderers: renderers))
-    return Assembly(router: router, database: database, logger: logger, maintenance: maintenance, metrics: metrics)
+    return Assembly(
+        router: router, database: database, logger: logger, maintenance: maintenance, metrics: metrics,
+        renderers: renderers)
 }
 
 /// The production secret comes from the environment; dev generates one on first start and
