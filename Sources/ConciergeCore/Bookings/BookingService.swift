@@ -19,6 +19,8 @@ public struct BookingService: Sendable {
     let tariff: Tariff
     let payments: any PaymentProvider
     let rules: BookingRules
+    /// The platform's per-customer limits, with rides' numbers.
+    let limits: OrderLimitChecker
     let clock: any TimeSource
     let random: any RandomSource
     /// Builds the return page URL for a booking (reference and secret).
@@ -35,7 +37,8 @@ public struct BookingService: Sendable {
     public init(
         store: any BookingStore, idempotencyKeys: any IdempotencyKeyStore, orders: any OrderStore,
         pricing: RidePricingService, tariff: Tariff, payments: any PaymentProvider, rules: BookingRules,
-        clock: any TimeSource, random: any RandomSource, returnURL: @escaping @Sendable (Booking) -> String,
+        limits: OrderLimitChecker, clock: any TimeSource, random: any RandomSource,
+        returnURL: @escaping @Sendable (Booking) -> String,
         webhookURL: String, contact: @escaping @Sendable (String) async throws -> Customer?,
         templates: any MessageTemplates
     ) {
@@ -46,6 +49,7 @@ public struct BookingService: Sendable {
         self.tariff = tariff
         self.payments = payments
         self.rules = rules
+        self.limits = limits
         self.clock = clock
         self.random = random
         self.returnURL = returnURL
@@ -70,9 +74,11 @@ public struct BookingService: Sendable {
     /// Validates, prices and opens the payment, and writes no booking yet: the caller renders
     /// its answer from the draft and hands both to `commit`. With an `idempotencyKey`, a repeat of
     /// the same request gets `replay` with the first answer instead of booking twice.
-    public func prepare(_ input: BookingRequestInput, customer: Customer, idempotencyKey: String?) async throws
-        -> BookingPreparation
-    {
+    /// `clientIP` counts the request against the per-network limit on order-creating routes.
+    public func prepare(
+        _ input: BookingRequestInput, customer: Customer, idempotencyKey: String?, clientIP: String
+    ) async throws -> BookingPreparation {
+        try await limits.admit(clientIP: clientIP)
         let now = clock.now
         var claim: IdempotencyClaimRequest?
         if let key = idempotencyKey {
@@ -200,7 +206,7 @@ public struct BookingService: Sendable {
                 .invalidInput, code: "invalid_request",
                 message: "'\(field)' contains a control character. Send plain text.")
         }
-        try await checkBookingCaps(customerID: customer.id, now: now)
+        try await checkBookingCaps(customerID: customer.id)
         let capacity = tariff.classes[vehicleClass]?.maxPassengers ?? 0
         try BookingRules.checkPassengers(input.passengers, capacity: capacity, vehicleClass: vehicleClass)
         let flight = try BookingRules.normalizedFlightNumber(input.flightNumber)
@@ -275,25 +281,24 @@ public struct BookingService: Sendable {
     }
 
     /// Security review finding 3: each booking opens a payment at the provider, so one customer
-    /// may not flood them. A cap of 0 is off (the benchmarks turn both off, and say so). Concurrent
-    /// requests of one customer can pass the count together: the caps bound a flood, not a race.
-    private func checkBookingCaps(customerID: String, now: Date) async throws {
-        guard rules.maxUnpaidBookings > 0 || rules.maxBookingsPerHour > 0 else { return }
-        let counts = try await store.bookingCounts(
-            customerID: customerID, now: now, since: now.addingTimeInterval(-3600),
-            unpaidSince: now.addingTimeInterval(-Double(rules.quoteLifetimeSeconds)))
-        if rules.maxUnpaidBookings > 0, counts.unpaid >= rules.maxUnpaidBookings {
-            throw ConciergeError(
-                .tooManyRequests(retryAfterSeconds: nil), code: "too_many_unpaid_bookings",
-                message:
-                    "You have \(counts.unpaid) bookings waiting for payment. Pay or cancel one of them before booking another ride."
-            )
-        }
-        if rules.maxBookingsPerHour > 0, counts.recent >= rules.maxBookingsPerHour {
-            throw ConciergeError(
-                .tooManyRequests(retryAfterSeconds: 3600), code: "too_many_bookings",
-                message: "You have made \(counts.recent) bookings in the last hour. Please try again later.")
-        }
+    /// may not flood them. The platform's checker counts rides' orders (`OrderLimits`); rides
+    /// keeps its own codes and sentences. A cap of 0 is off (the benchmarks turn both off).
+    private func checkBookingCaps(customerID: String) async throws {
+        try await limits.check(accountID: customerID, scope: limitScope)
+    }
+
+    /// How the platform counts and words rides' orders: a booking is open while it awaits its
+    /// payment and its quote holds.
+    var limitScope: OrderLimitScope {
+        OrderLimitScope(
+            vertical: Self.vertical, openStates: [BookingState.awaitingPayment.rawValue],
+            openLifetime: Double(rules.quoteLifetimeSeconds), timeZone: TimeZone(identifier: "Europe/Zurich") ?? .gmt,
+            wording: OrderLimitWording(
+                unpaidCode: "too_many_unpaid_bookings", hourlyCode: "too_many_bookings",
+                unpaid: { count, _ in
+                    "You have \(count) bookings waiting for payment. Pay or cancel one of them before booking another ride."
+                },
+                hourly: { count, _ in "You have made \(count) bookings in the last hour. Please try again later." }))
     }
 
     /// A reference no order has yet. The `orders.reference` constraint still decides at commit;

@@ -42,11 +42,6 @@ public protocol BookingStore: Sendable {
     func booking(paymentProvider: String, paymentID: String) async throws -> Booking?
     /// The customer's bookings, newest first.
     func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking]
-    /// How many of the customer's bookings await payment with a quote still open at `now` (made
-    /// since `unpaidSince`), and how many were made since `since`: what the booking caps count.
-    func bookingCounts(customerID: String, now: Date, since: Date, unpaidSince: Date) async throws -> (
-        unpaid: Int, recent: Int
-    )
     func events(bookingID: String) async throws -> [BookingEvent]
     /// Records a refund the provider made, once per provider refund id.
     func recordRefund(_ refund: RefundRecord) async throws

@@ -4,7 +4,11 @@ extension EventsService {
     /// Holds the selected seats and opens a payment for them, all or nothing: the hold, the
     /// order, its payment and the booking are one transaction. Named seats that are gone throw
     /// `SeatsUnavailableError` (nothing held); best available retries when a racer took its pick.
-    public func checkout(_ selection: SeatSelection, accountID: String, email: String) async throws -> OpenedCheckout {
+    /// `clientIP` counts the request against the per-network limit on order-creating routes.
+    public func checkout(_ selection: SeatSelection, accountID: String, email: String, clientIP: String) async throws
+        -> OpenedCheckout
+    {
+        try await limits.admit(clientIP: clientIP)
         // The seat states serve the show's status and best available's first pick. They are this
         // instance's view (`SeatStateCache`): the hold below is what the database decides on.
         guard let current = try await store.show(id: selection.showID) else {
@@ -24,9 +28,11 @@ extension EventsService {
         switch selection.kind {
         case .seats(let ids):
             let seats = try validated(ids, in: summary.venue.seatsByID)
+            try await checkLimits(accountID: accountID, summary: summary, adding: seats.count)
             return try await open(seats, summary: summary, accountID: accountID, email: email)
         case .best(let quantity, let section):
             try checkQuantity(quantity)
+            try await checkLimits(accountID: accountID, summary: summary, adding: quantity)
             var sections = summary.venue.sections
             if let section {
                 sections = sections.filter { $0.id == section }

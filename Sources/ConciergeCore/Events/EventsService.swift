@@ -12,6 +12,8 @@ public struct EventsService: Sendable {
     let orders: any OrderStore
     let payments: any PaymentProvider
     let policy: EventsPolicy
+    /// The platform's per-customer limits, with events' numbers (`policy.limits`).
+    let limits: OrderLimitChecker
     let clock: any TimeSource
     let random: any RandomSource
     let references = OrderReferenceGenerator(prefix: "EVT-")
@@ -21,9 +23,10 @@ public struct EventsService: Sendable {
 
     public init(
         store: any EventsStore & ScannerTokenStore, holds: any HoldStore, orders: any OrderStore,
-        payments: any PaymentProvider,
+        payments: any PaymentProvider, orderLimits: any OrderLimitStore,
         policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner
     ) {
+        self.limits = OrderLimitChecker(limits: policy.limits, store: orderLimits, clock: clock, random: random)
         self.signer = signer
         self.store = store
         self.scanners = store

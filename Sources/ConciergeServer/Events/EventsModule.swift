@@ -35,7 +35,8 @@ struct EventsModule: VerticalModule {
         }
         let events = EventsService(
             store: store, holds: SQLHoldStore(database: platform.database),
-            orders: SQLOrderStore(database: platform.database), payments: platform.payments, policy: policy,
+            orders: SQLOrderStore(database: platform.database), payments: platform.payments,
+            orderLimits: SQLOrderLimitStore(database: platform.database), policy: policy,
             clock: platform.clock, random: platform.random,
             signer: try TicketSigner(
                 seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))

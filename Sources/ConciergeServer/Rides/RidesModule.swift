@@ -42,7 +42,15 @@ struct RidesModule: VerticalModule {
                 store: SQLBookingStore(database: platform.database),
                 idempotencyKeys: SQLIdempotencyKeys(database: platform.database),
                 orders: SQLOrderStore(database: platform.database), pricing: pricing, tariff: configuration.tariff,
-                payments: platform.payments, rules: configuration.bookingRules, clock: platform.clock,
+                payments: platform.payments, rules: configuration.bookingRules,
+                limits: OrderLimitChecker(
+                    limits: OrderLimits(
+                        maxOpenUnpaid: configuration.bookingRules.maxUnpaidBookings,
+                        maxPerHour: configuration.bookingRules.maxBookingsPerHour,
+                        perNetworkPerMinute: configuration.ordersPerNetworkPerMinute),
+                    store: SQLOrderLimitStore(database: platform.database), clock: platform.clock,
+                    random: platform.random),
+                clock: platform.clock,
                 random: platform.random, returnURL: returnURL,
                 webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
                 contact: { try await identity.customer(id: $0) }, templates: templates)

@@ -144,23 +144,6 @@ public struct SQLBookingStore: BookingStore {
         ).map(BookingRow.booking(from:))
     }
 
-    public func bookingCounts(customerID: String, now: Date, since: Date, unpaidSince: Date) async throws -> (
-        unpaid: Int, recent: Int
-    ) {
-        // One range of the (customer_id, created_at) index covers both counts: an unpaid booking
-        // with an open quote was made within the quote's lifetime (`unpaidSince`).
-        let row = try await database.query(
-            """
-            SELECT COALESCE(SUM(CASE WHEN state = 'awaiting_payment' AND quote_expires_at > ? THEN 1 ELSE 0 END), 0)
-                AS unpaid,
-                COALESCE(SUM(CASE WHEN created_at >= ? THEN 1 ELSE 0 END), 0) AS recent
-            FROM bookings WHERE customer_id = ? AND created_at >= ?
-            """,
-            [SQLValue(now), SQLValue(since), .text(customerID), SQLValue(min(since, unpaidSince))]
-        ).first
-        return (unpaid: try row?.int("unpaid") ?? 0, recent: try row?.int("recent") ?? 0)
-    }
-
     public func recordRefund(_ refund: RefundRecord) async throws {
         try await database.transaction { db in _ = try await SQLPaymentLedger.recordRefund(refund, in: db) }
     }
