@@ -26,8 +26,10 @@ public struct HTTPBenchmark: Sendable {
     /// Sign-in limits are per client address, and every benchmark request comes from 127.0.0.1:
     /// these are raised so the figures measure the server, not the limiter. Each sign-in in the
     /// benchmark uses a phone number of its own, so the per-phone limits stay at their defaults.
-    /// Each benchmark customer books thousands of rides, so the per-customer booking caps are
-    /// off (0), and so is the per-network limit on places and pricing; the report prints all.
+    /// Each benchmark customer books thousands of rides, seats and rooms, so the per-customer
+    /// order limits of every vertical are off (0, `docs/limits.md`), and so are the per-network
+    /// limits on orders and on places and pricing; the stays customers sign in by phone and have
+    /// no email, so pay-at-hotel does not ask for a verified one. The report prints all.
     public static let rateLimits = [
         "CONCIERGE_OTP_SENDS_PER_IP_HOUR": "100000000",
         "CONCIERGE_OTP_VERIFIES_PER_IP_HOUR": "100000000",
@@ -35,6 +37,14 @@ public struct HTTPBenchmark: Sendable {
         "CONCIERGE_MAX_UNPAID_BOOKINGS": "0",
         "CONCIERGE_MAX_BOOKINGS_PER_HOUR": "0",
         "CONCIERGE_PUBLIC_READS_PER_MINUTE": "0",
+        "CONCIERGE_ORDERS_PER_NETWORK_PER_MINUTE": "0",
+        "CONCIERGE_EVENTS_MAX_UNPAID_ORDERS": "0",
+        "CONCIERGE_EVENTS_MAX_ORDERS_PER_HOUR": "0",
+        "CONCIERGE_EVENTS_MAX_SEATS_PER_SHOW": "0",
+        "CONCIERGE_STAYS_MAX_UNPAID_ORDERS": "0",
+        "CONCIERGE_STAYS_MAX_ORDERS_PER_HOUR": "0",
+        "CONCIERGE_STAYS_MAX_ROOMS_PER_NIGHT": "0",
+        "CONCIERGE_STAYS_PAY_AT_HOTEL_NEEDS_VERIFIED_EMAIL": "false",
     ]
 
     public init() {}

@@ -107,6 +107,11 @@ public struct StaysAccountService: Sendable {
             email: email, phone: phone, at: clock.now)
     }
 
+    /// Whether the account has proved an email address (pay-at-hotel reservations need one).
+    public func hasVerifiedEmail(accountID: String) async throws -> Bool {
+        !(try await accounts.account(id: accountID).verifiedEmails.isEmpty)
+    }
+
     public func updateProfile(guest: StaysGuest, firstName: String?, lastName: String?, phone: String?) async throws
         -> StaysGuest
     {

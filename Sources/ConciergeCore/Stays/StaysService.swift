@@ -39,6 +39,9 @@ public struct StaysService: Sendable {
     let orders: any OrderStore
     let payments: any PaymentProvider
     let prepay: PrepaySettings
+    /// What one guest may hold (`GuestLimits`), and the platform's checker with its numbers.
+    let guestLimits: GuestLimits
+    let limits: OrderLimitChecker
     let messages: StaysMessages
     let clock: any TimeSource
     let random: any RandomSource
@@ -46,8 +49,11 @@ public struct StaysService: Sendable {
     public init(
         hotels: any StaysHotelSource, cancellation: StayCancellationPolicy, store: any StaysStore,
         holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider, prepay: PrepaySettings,
-        templates: any MessageTemplates, clock: any TimeSource, random: any RandomSource
+        guestLimits: GuestLimits, orderLimits: any OrderLimitStore, templates: any MessageTemplates,
+        clock: any TimeSource, random: any RandomSource
     ) {
+        self.guestLimits = guestLimits
+        self.limits = OrderLimitChecker(limits: guestLimits.orders, store: orderLimits, clock: clock, random: random)
         self.hotels = hotels
         self.cancellation = cancellation
         self.store = store
@@ -101,11 +107,13 @@ public struct StaysService: Sendable {
 
     // MARK: Reservations
 
-    /// Paid at the hotel: confirmed at once. Prepaid: the nights are held and a payment opened;
-    /// the reservation is confirmed when the payment arrives (`applyPayment`).
+    /// Paid at the hotel: confirmed at once, for a guest with a verified email. Prepaid: the
+    /// nights are held and a payment opened; the reservation is confirmed when the payment
+    /// arrives (`applyPayment`). Either way the guest's limits are checked first (`GuestLimits`);
+    /// `clientIP` counts the request against the per-network limit.
     public func reserve(
         guest: StaysGuest, roomTypeID: Int64, range: StayRange, people: Int, purpose: String?, idempotencyKey: String?,
-        hotel: HotelSettings
+        emailVerified: Bool, clientIP: String, hotel: HotelSettings
     ) async throws -> StaysReserveOutcome {
         guard let type = hotel.roomType(id: roomTypeID) else {
             throw StaysValidationError(["roomHotelId": "There is no room type \(roomTypeID) in this hotel."])
@@ -125,6 +133,14 @@ public struct StaysService: Sendable {
                 .invalidInput, code: "invalid_idempotency_key",
                 message: "The Idempotency-Key header must have 1 to 255 characters.")
         }
+        // A repeat gets its first answer, even when the limits would refuse a new reservation.
+        if let key = idempotencyKey,
+            let earlier = try await store.reservation(accountID: guest.accountID, idempotencyKey: key)
+        {
+            return .replayed(earlier)
+        }
+        try await checkLimits(
+            guest: guest, type: type, range: range, emailVerified: emailVerified, clientIP: clientIP, hotel: hotel)
         let quote = StayQuote(roomType: type, range: range, people: people, hotel: hotel)
         if type.paymentPolicy == .prepay {
             return try await reservePrepaid(

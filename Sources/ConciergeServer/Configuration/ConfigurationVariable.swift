@@ -146,6 +146,11 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_SIGNIN_PER_NETWORK", defaultValue: "50",
             summary: "Account sign-ins per client network (IPv4 address, IPv6 /64) per 15 minutes."),
         .init(
+            name: "CONCIERGE_ORDERS_PER_NETWORK_PER_MINUTE", defaultValue: "30",
+            summary:
+                "Order-creating requests (rides bookings, events seat checkouts, stays reservations) per client network (IPv4 address, IPv6 /64) per minute, all verticals together (0: no limit); see docs/limits.md."
+        ),
+        .init(
             name: "CONCIERGE_APPLE_AUDIENCES", defaultValue: "(unset)",
             summary: "Sign in with Apple: accepted client ids (bundle ids, Services IDs), comma-separated."),
         .init(

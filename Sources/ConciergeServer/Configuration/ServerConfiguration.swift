@@ -51,6 +51,8 @@ public struct ServerConfiguration: Sendable {
     public var bookingRules: BookingRules
     /// Places and pricing requests per client network per minute (0: no limit).
     public var publicReadsPerMinute: Int
+    /// Order-creating requests per client network per minute, every vertical together (0: off).
+    public var ordersPerNetworkPerMinute: Int
     public var payments: PaymentProviderChoice
     public var workerInterval: Int
     public var email: EmailProviderChoice
@@ -167,6 +169,7 @@ public struct ServerConfiguration: Sendable {
         }
         googleMapsAPIKey = reader.optional("GOOGLE_MAPS_API_KEY")
         publicReadsPerMinute = try reader.integer("CONCIERGE_PUBLIC_READS_PER_MINUTE", in: 0...100_000_000)
+        ordersPerNetworkPerMinute = try reader.integer("CONCIERGE_ORDERS_PER_NETWORK_PER_MINUTE", in: 0...100_000_000)
         bookingRules = BookingRules()
         bookingRules.minimumAdvanceHours = try reader.integer("CONCIERGE_MIN_ADVANCE_HOURS", in: 0...8760)
         bookingRules.quoteLifetimeSeconds = try reader.integer("CONCIERGE_QUOTE_TTL_SECONDS", in: 60...86_400)

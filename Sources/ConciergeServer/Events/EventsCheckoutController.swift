@@ -37,7 +37,8 @@ struct EventsCheckoutController {
                 message: "Please confirm your email address first: open the link we sent you, or ask for a new one.")
         }
         do {
-            let opened = try await events.checkout(selection, accountID: context.accountID, email: email)
+            let opened = try await events.checkout(
+                selection, accountID: context.accountID, email: email, clientIP: context.clientIP)
             let booking = opened.booking
             return try jsonResponse(
                 Events.SeatCheckoutResponse(

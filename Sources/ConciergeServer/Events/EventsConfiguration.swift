@@ -15,6 +15,15 @@ extension ConfigurationVariable {
             summary:
                 "How long (0–60000 ms) an instance reuses a show's seat states read from the database for seat maps, show lists and best available; its own sales show at once, other instances' after at most this long. Holds are always checked in the database. 0 reads every time."
         ),
+        .init(
+            name: "CONCIERGE_EVENTS_MAX_UNPAID_ORDERS", defaultValue: "3",
+            summary: "Seat checkouts waiting for payment one account may have at once (0: no cap); see docs/limits.md."),
+        .init(
+            name: "CONCIERGE_EVENTS_MAX_ORDERS_PER_HOUR", defaultValue: "10",
+            summary: "Seat checkouts one account may start per hour (0: no cap)."),
+        .init(
+            name: "CONCIERGE_EVENTS_MAX_SEATS_PER_SHOW", defaultValue: "10",
+            summary: "Seats one account may hold and own for one show, held and sold together (0: no cap)."),
     ]
 }
 
@@ -35,6 +44,11 @@ extension EventsPolicy {
         holdMinutes = try integer("CONCIERGE_EVENTS_HOLD_MINUTES", in: 1...120)
         cancelHours = try integer("CONCIERGE_EVENTS_CANCEL_HOURS", in: 0...8760)
         seatStatesMaxAgeMilliseconds = try integer("CONCIERGE_EVENTS_SEAT_STATES_MAX_AGE_MS", in: 0...60000)
+        maximumSeatsPerShow = try integer("CONCIERGE_EVENTS_MAX_SEATS_PER_SHOW", in: 0...1_000_000)
+        limits = OrderLimits(
+            maxOpenUnpaid: try integer("CONCIERGE_EVENTS_MAX_UNPAID_ORDERS", in: 0...1_000_000),
+            maxPerHour: try integer("CONCIERGE_EVENTS_MAX_ORDERS_PER_HOUR", in: 0...1_000_000),
+            perNetworkPerMinute: configuration.ordersPerNetworkPerMinute)
         publicURL = configuration.publicURL
     }
 }

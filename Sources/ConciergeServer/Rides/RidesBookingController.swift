@@ -29,7 +29,8 @@ struct RidesBookingController {
             flightNumber: body.flightNumber)
         let json: String
         switch try await bookings.prepare(
-            input, customer: context.customer, idempotencyKey: request.headers[.idempotencyKey])
+            input, customer: context.customer, idempotencyKey: request.headers[.idempotencyKey],
+            clientIP: context.clientIP)
         {
         case .replay(let answer):
             json = answer

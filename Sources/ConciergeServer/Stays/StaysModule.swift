@@ -48,11 +48,14 @@ struct StaysModule: VerticalModule {
             registering: await StaysPlatformAccounts.registering(platform),
             sessions: sessions, store: store, clock: platform.clock)
         let policy = StayCancellationPolicy(freeHours: configuration.freeCancelHours)
+        var guestLimits = configuration.guestLimits
+        guestLimits.orders.perNetworkPerMinute = platform.configuration.ordersPerNetworkPerMinute
         let stays = StaysService(
             hotels: catalog, cancellation: policy, store: store, holds: SQLHoldStore(database: database),
             orders: SQLOrderStore(database: database), payments: platform.payments,
             prepay: StaysService.PrepaySettings(
                 holdMinutes: configuration.holdMinutes, publicURL: platform.configuration.publicURL),
+            guestLimits: guestLimits, orderLimits: SQLOrderLimitStore(database: database),
             templates: try StaysTemplates.make(), clock: platform.clock, random: platform.random)
         let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 

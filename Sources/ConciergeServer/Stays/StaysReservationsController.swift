@@ -38,7 +38,9 @@ struct StaysReservationsController {
         let people = try stays.people(guests: body.guests, children: body.children, hotel: hotel)
         let outcome = try await stays.reserve(
             guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
-            idempotencyKey: idempotencyKey, hotel: hotel)
+            idempotencyKey: idempotencyKey,
+            emailVerified: try await accounts.hasVerifiedEmail(accountID: guest.accountID), clientIP: context.clientIP,
+            hotel: hotel)
         switch outcome {
         case .created(let record):
             let available = try await stays.freeRooms(for: record, hotel: hotel)

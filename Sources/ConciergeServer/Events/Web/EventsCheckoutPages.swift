@@ -51,7 +51,8 @@ struct EventsCheckoutPages {
             return try await showPage.page(showID: showID, visit: visit, problem: problem)
         }
         do {
-            let opened = try await events.checkout(selection, accountID: accountID, email: email)
+            let opened = try await events.checkout(
+                selection, accountID: accountID, email: email, clientIP: context.clientIP)
             return web.redirect(
                 "/events/orders/\(opened.booking.orderID)", visit: visit,
                 cookies: [EventsCheckoutReturn.cookie(adding: opened.booking.sessionID, to: request, web: web)])
@@ -71,6 +72,11 @@ struct EventsCheckoutPages {
             if best { problem.bestError = words.error(error) } else { problem.seatsError = words.error(error) }
         } catch let error as ConciergeError where error.code == "show_not_on_sale" {
             problem.status = .conflict
+            problem.pageError = words.error(error)
+        } catch let error as ConciergeError {
+            // A per-customer limit (docs/limits.md): its sentence says what to do.
+            guard case .tooManyRequests = error.category else { throw error }
+            problem.status = .tooManyRequests
             problem.pageError = words.error(error)
         }
         return try await showPage.page(showID: showID, visit: visit, problem: problem)

@@ -57,7 +57,9 @@ struct RidesBookingPages: Sendable {
         let key = form.key.isEmpty ? nil : "web-\(form.key)-\(form.vehicleClass.prefix(20))"
         do {
             let answer: String
-            switch try await rides.webBookings.prepare(input, customer: customer, idempotencyKey: key) {
+            switch try await rides.webBookings.prepare(
+                input, customer: customer, idempotencyKey: key, clientIP: context.clientIP)
+            {
             case .replay(let first):
                 answer = first
             case .draft(let draft):

@@ -64,7 +64,9 @@ struct StaysReservePage {
             let (range, people) = try parse(choice, hotel: hotel)
             let outcome = try await stays.reserve(
                 guest: guest, roomTypeID: Int64(choice.room) ?? 0, range: range, people: people,
-                purpose: choice.purpose, idempotencyKey: choice.key.isEmpty ? nil : "web-\(choice.key)", hotel: hotel)
+                purpose: choice.purpose, idempotencyKey: choice.key.isEmpty ? nil : "web-\(choice.key)",
+                emailVerified: try await accounts.hasVerifiedEmail(accountID: accountID), clientIP: context.clientIP,
+                hotel: hotel)
             let record: StaysReservationRecord
             switch outcome {
             case .created(let made), .replayed(let made): record = made
@@ -82,6 +84,11 @@ struct StaysReservePage {
                 problems: fields.filter { $0.key != "purpose" }.map(\.value), status: .badRequest)
         } catch let error as ConciergeError where error.category == .conflict {
             return try await render(choice, visit: visit, problems: [view.message(error.message)], status: .conflict)
+        } catch let error as ConciergeError {
+            // A per-customer limit (docs/limits.md): its sentence says what to do.
+            guard case .tooManyRequests = error.category else { throw error }
+            return try await render(
+                choice, visit: visit, problems: [view.message(error.message)], status: .tooManyRequests)
         }
     }
 
