@@ -84,39 +84,97 @@ import Testing
         try await fixture.close()
     }
 
+    /// Rides on the platform's lifecycle: a payment confirms the order and its ride, a
+    /// cancellation moves both and owes the refund in the same commit, and a repeat writes nothing.
     @Test(arguments: TestEngine.all)
-    func aTransitionMovesTheOrderAndRecordsTheRefundInTheSameCommit(engine: TestEngine) async throws {
+    func aLifecycleTransitionMovesTheOrderAndTheRideAndOwesTheRefundInTheSameCommit(engine: TestEngine)
+        async throws
+    {
         let fixture = try await OrdersFixture(engine: engine)
+        let lifecycle = SQLOrderLifecycleStore(database: fixture.database, rows: [SQLRidesOrderRows()])
         let new = fixture.newBooking(key: nil)
         #expect(try await fixture.bookings.insertBooking(new) == .inserted)
         let at = OrdersFixture.now.addingTimeInterval(60)
-        let confirmed = try await fixture.bookings.transition(
-            bookingID: new.booking.id, from: [.awaitingPayment], to: .confirmed, paymentStatus: .paid,
-            event: BookingEvent(
-                bookingID: new.booking.id, at: at, type: "confirmed", actor: "provider", detail: "paid"),
-            notification: nil, refund: nil)
-        #expect(confirmed?.state == .confirmed)
-        #expect(confirmed?.paymentStatus == .paid)
-        let refund = RefundRecord(
-            id: "ref_1", paymentID: new.payment.id, providerRefundID: "sbx_re_cancel", amountCents: 12_000,
+        let confirmed = try await lifecycle.apply(
+            OrderTransition(
+                orderID: new.order.id, from: [.awaitingPayment], to: .confirmed,
+                event: OrderEvent(orderID: new.order.id, at: at, type: "confirmed", actor: "provider", detail: "paid"),
+                paymentStatus: .paid, paid: true, onlyIfUnpaid: true))
+        #expect(confirmed?.status == .confirmed)
+        #expect(confirmed?.verticalState == "confirmed")
+        let booking = try await fixture.bookings.booking(reference: new.booking.reference)
+        #expect(booking?.state == .confirmed)
+        #expect(booking?.paymentStatus == .paid)
+        let owed = OwedRefund(
+            key: "cancel-\(new.order.id)", orderID: new.order.id, paymentID: new.payment.id, amountCents: 12_000,
             currency: "CHF", reason: "cancelled", createdAt: at)
-        let cancelled = try await fixture.bookings.transition(
-            bookingID: new.booking.id, from: [.confirmed], to: .cancelled, paymentStatus: nil,
-            event: BookingEvent(bookingID: new.booking.id, at: at, type: "cancelled", actor: "customer", detail: ""),
-            notification: nil, refund: refund)
-        #expect(cancelled?.state == .cancelled)
+        let cancel = OrderTransition(
+            orderID: new.order.id, from: [.confirmed], to: .cancelled,
+            event: OrderEvent(
+                orderID: new.order.id, at: at, type: "cancelled", actor: "customer",
+                detail: "CHF 120.00 owed back; the inventory goes back on sale"),
+            owedRefund: owed)
+        let cancelled = try await lifecycle.apply(cancel)
+        #expect(cancelled?.status == .cancelled)
+        #expect(try await fixture.bookings.booking(reference: new.booking.reference)?.state == .cancelled)
         #expect(try await fixture.orders.order(id: new.order.id)?.state == "cancelled")
         #expect(
             try await fixture.orders.events(orderID: new.order.id).map(\.type) == ["created", "confirmed", "cancelled"])
-        #expect(try await fixture.ledger.refunds(paymentID: new.payment.id) == [refund])
-        #expect(try await fixture.ledger.payments(orderID: new.order.id).first?.refundedCents == 12_000)
-        // A transition from a state the booking is not in changes nothing.
-        let again = try await fixture.bookings.transition(
-            bookingID: new.booking.id, from: [.confirmed], to: .cancelled, paymentStatus: nil,
-            event: BookingEvent(bookingID: new.booking.id, at: at, type: "cancelled", actor: "customer", detail: ""),
-            notification: nil, refund: refund)
-        #expect(again == nil)
-        #expect(try await fixture.count("refunds") == 1)
+        // The ride's own log, in rides' words.
+        let rideLog = try await fixture.bookings.events(bookingID: new.booking.id)
+        #expect(rideLog.map(\.type) == ["created", "confirmed", "cancelled"])
+        #expect(rideLog.last?.detail == "CHF 120.00 owed back")
+        #expect(try await lifecycle.owedRefunds(orderID: new.order.id).map(\.refund) == [owed])
+        // A transition from a state the order is not in changes nothing.
+        #expect(try await lifecycle.apply(cancel) == nil)
+        #expect(try await fixture.count("refunds_owed") == 1)
+        #expect(try await fixture.bookings.events(bookingID: new.booking.id).count == 3)
+        try await fixture.close()
+    }
+
+    /// A ride dispatch moved on (a chauffeur assigned) is still a confirmed order, but the
+    /// lifecycle cannot cancel it from under the chauffeur: the ride's row refuses and nothing
+    /// is written. A refund that keeps the status keeps the ride's own state.
+    @Test(arguments: TestEngine.all)
+    func aRideDispatchMovedOnRefusesTheLifecyclesCancellation(engine: TestEngine) async throws {
+        let fixture = try await OrdersFixture(engine: engine)
+        let lifecycle = SQLOrderLifecycleStore(database: fixture.database, rows: [SQLRidesOrderRows()])
+        let new = fixture.newBooking(key: nil)
+        #expect(try await fixture.bookings.insertBooking(new) == .inserted)
+        let at = OrdersFixture.now.addingTimeInterval(60)
+        func event(_ type: String) -> OrderEvent {
+            OrderEvent(orderID: new.order.id, at: at, type: type, actor: "test", detail: "")
+        }
+        _ = try await lifecycle.apply(
+            OrderTransition(
+                orderID: new.order.id, from: [.awaitingPayment], to: .confirmed, event: event("confirmed"),
+                paymentStatus: .paid, paid: true))
+        let assigned = try await fixture.bookings.transition(
+            bookingID: new.booking.id, from: [.confirmed], to: .driverAssigned,
+            event: BookingEvent(bookingID: new.booking.id, at: at, type: "driver_assigned", actor: "admin", detail: ""),
+            driver: Driver(name: "Jo", phone: "+41790000002", vehicle: "E-Class", plate: "ZH 1"))
+        #expect(assigned?.state == .driverAssigned)
+        #expect(try await lifecycle.order(id: new.order.id)?.status == .confirmed)
+        let owed = OwedRefund(
+            key: "cancel-\(new.order.id)", orderID: new.order.id, paymentID: new.payment.id, amountCents: 12_000,
+            currency: "CHF", reason: "cancelled", createdAt: at)
+        #expect(
+            try await lifecycle.apply(
+                OrderTransition(
+                    orderID: new.order.id, from: [.confirmed], to: .cancelled, event: event("cancelled"),
+                    owedRefund: owed)) == nil)
+        #expect(try await fixture.bookings.booking(reference: new.booking.reference)?.state == .driverAssigned)
+        #expect(try await lifecycle.order(id: new.order.id)?.status == .confirmed)
+        #expect(try await fixture.count("refunds_owed") == 0)
+        let mismatch = OwedRefund(
+            key: "mismatch-\(new.order.id)", orderID: new.order.id, paymentID: new.payment.id, amountCents: 100,
+            currency: "CHF", reason: "another amount", createdAt: at)
+        let kept = try await lifecycle.apply(
+            OrderTransition(
+                orderID: new.order.id, from: [.confirmed], to: .confirmed, event: event("payment_mismatch"),
+                owedRefund: mismatch))
+        #expect(kept?.verticalState == "driver_assigned")
+        #expect(try await fixture.bookings.booking(reference: new.booking.reference)?.state == .driverAssigned)
         try await fixture.close()
     }
 }

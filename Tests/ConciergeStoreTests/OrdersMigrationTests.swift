@@ -67,4 +67,56 @@ import Testing
         #expect(replay == .replay(response: "the first answer"))
         try await database.close()
     }
+
+    /// A ride cancelled after payment whose refund rides' old worker had not paid yet is owed
+    /// after the upgrade, under the key that worker used, and the platform's worker pays it once.
+    @Test(arguments: TestEngine.all)
+    func aCancelledRideStillOwedItsRefundIsPaidByThePlatformsWorker(engine: TestEngine) async throws {
+        let database = try await engine.openEmpty()
+        _ = try await Migrator(database: database, groups: [.core]).migrate()
+        let at = SQLValue(Date(timeIntervalSince1970: 1_790_000_000))
+        try await database.query(
+            "INSERT INTO customers (id, phone, name, email, created_at) VALUES ('cus_1', '+41790000001', NULL, NULL, ?)",
+            [at])
+        for (id, reference, refunded) in [("bkg_owed", "VRM-200001", 0), ("bkg_done", "VRM-200002", 9500)] {
+            try await database.query(
+                """
+                INSERT INTO bookings (id, reference, public_secret, customer_id, pickup_place_id, pickup_description,
+                    pickup_name, pickup_kind, pickup_time_zone, destination_place_id, destination_description,
+                    destination_name, destination_kind, destination_time_zone, pickup_at, passengers, vehicle_class,
+                    price_cents, currency, distance_meters, duration_seconds, state, quote_expires_at, created_at,
+                    payment_provider, payment_id, checkout_url, payment_status)
+                VALUES (?, ?, 'secret', 'cus_1', 'a', 'A', 'A', 'city', 'Europe/Zurich', 'b', 'B', 'B',
+                    'city', 'Europe/Zurich', ?, 2, 'business', 9500, 'CHF', 1000, 600, 'cancelled', ?, ?,
+                    'sandbox', ?, 'http://x/sandbox/checkout/x', 'paid')
+                """, [.text(id), .text(reference), at, at, at, .text("sbx_\(id)")])
+            try await database.query(
+                """
+                INSERT INTO sandbox_payments
+                    (id, amount_cents, currency, description, redirect_url, status, refunded_cents, metadata,
+                     created_at, expires_at)
+                VALUES (?, 9500, 'CHF', 'Concierge ride', 'http://x/return', 'paid', ?, '{}', ?, ?)
+                """, [.text("sbx_\(id)"), SQLValue(refunded), at, at])
+        }
+
+        _ = try await Migrator(database: database).migrate()
+
+        let store = SQLOrderLifecycleStore(database: database, rows: [SQLRidesOrderRows()])
+        let owed = try await store.owedRefunds(orderID: "bkg_owed")
+        #expect(owed.map(\.refund.key) == ["cancel-bkg_owed"])
+        #expect(owed.first?.refund.amountCents == 9500)
+        #expect(try await store.owedRefunds(orderID: "bkg_done").isEmpty)
+        let clock = ManualTimeSource(Date(timeIntervalSince1970: 1_790_000_600))
+        let random = SeededRandomSource(seed: 3)
+        let lifecycle = OrderLifecycle(
+            store: store, holds: SQLHoldStore(database: database),
+            payments: SandboxPaymentProvider(
+                ledger: SQLSandboxLedger(database: database), publicURL: "http://x", random: random, clock: clock),
+            clock: clock, random: random)
+        #expect(try await lifecycle.settleOwedRefunds() == 1)
+        #expect(try await lifecycle.settleOwedRefunds() == 0)
+        #expect(try await store.order(id: "bkg_owed")?.payment?.refundedCents == 9500)
+        #expect(try await store.order(id: "bkg_owed")?.status == .cancelled)
+        try await database.close()
+    }
 }

@@ -43,10 +43,10 @@ extension BookingService {
             ? "driver \(driver?.name ?? ""), \(driver?.vehicle ?? "") \(driver?.plate ?? "")" : ""
         guard
             let moved = try await store.transition(
-                bookingID: booking.id, from: [booking.state], to: target, paymentStatus: nil,
+                bookingID: booking.id, from: [booking.state], to: target,
                 event: BookingEvent(
                     bookingID: booking.id, at: clock.now, type: target.rawValue, actor: "admin", detail: detail),
-                notification: nil, refund: nil, driver: target == .driverAssigned ? driver : nil)
+                driver: target == .driverAssigned ? driver : nil)
         else {
             throw ConciergeError(
                 .conflict, code: "invalid_transition", message: "The ride changed meanwhile; reload and try again.")

@@ -1,9 +1,10 @@
 import ConciergeModels
 import Foundation
 
-/// Ride bookings: creation with the server's own price, payment, expiry, cancellation. Every
-/// state change goes through `BookingStore.transition`, a conditional write, so a change happens
-/// once however many webhooks, return visits and workers race for it.
+/// Ride bookings: creation with the server's own price, payment, expiry, cancellation. Payment,
+/// expiry and cancellation are the platform's `OrderLifecycle` (`BookingService+Payments.swift`);
+/// dispatch moves a confirmed ride on through `BookingStore.transition`. Both are conditional
+/// writes, so a change happens once however many webhooks, return visits and workers race for it.
 public struct BookingService: Sendable {
     /// The vertical's name in orders and payments.
     public static let vertical = "rides"
@@ -29,10 +30,8 @@ public struct BookingService: Sendable {
     let contact: @Sendable (String) async throws -> Customer?
     /// The customer messages' texts (`BookingMessages.swift`).
     let templates: any MessageTemplates
-    /// Bookings whose expiry failed, paused before the next try.
-    let expiryBackoff = RetryBackoff()
-    /// Cancelled bookings whose refund failed, paused before the next try.
-    let refundBackoff = RetryBackoff()
+    /// The platform's order lifecycle: payments, expiry, cancellations and refunds of rides.
+    let lifecycle: OrderLifecycle
 
     public init(
         store: any BookingStore, idempotencyKeys: any IdempotencyKeyStore, orders: any OrderStore,
@@ -40,7 +39,7 @@ public struct BookingService: Sendable {
         limits: OrderLimitChecker, clock: any TimeSource, random: any RandomSource,
         returnURL: @escaping @Sendable (Booking) -> String,
         webhookURL: String, contact: @escaping @Sendable (String) async throws -> Customer?,
-        templates: any MessageTemplates
+        templates: any MessageTemplates, lifecycle: OrderLifecycle
     ) {
         self.store = store
         self.idempotencyKeys = idempotencyKeys
@@ -56,6 +55,7 @@ public struct BookingService: Sendable {
         self.webhookURL = webhookURL
         self.contact = contact
         self.templates = templates
+        self.lifecycle = lifecycle
     }
 
     // MARK: Creating
@@ -270,7 +270,7 @@ public struct BookingService: Sendable {
                 OrderLine(
                     kind: "ride", description: "Ride, \(vehicleClass.rawValue)", quantity: 1,
                     unitAmountCents: booking.priceCents)
-            ], createdAt: now)
+            ], createdAt: now, expiresAt: booking.quoteExpiresAt)
         let event = BookingEvent(
             bookingID: booking.id, at: now, type: "created", actor: "customer:\(customer.id)",
             detail: "\(vehicleClass.rawValue), \(Money.formatCHF(price.priceCents))")

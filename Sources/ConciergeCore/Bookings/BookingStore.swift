@@ -43,30 +43,19 @@ public protocol BookingStore: Sendable {
     /// The customer's bookings, newest first.
     func bookings(customerID: String, limit: Int, offset: Int) async throws -> [Booking]
     func events(bookingID: String) async throws -> [BookingEvent]
-    /// Records a refund the provider made, once per provider refund id.
-    func recordRefund(_ refund: RefundRecord) async throws
-    /// Cancelled bookings whose paid payment is not refunded in full: refunds still owed.
-    func cancelledBookingsOwingRefunds(limit: Int) async throws -> [Booking]
 
-    /// Moves the booking to `to` if it is in one of `from`, appending `event` and queueing
-    /// `notification` (and the `refund` the provider made) in the same transaction; the order's
-    /// state and the payment's status follow. Returns the updated booking, or nil when its
-    /// state was not one of `from` (someone else got there first).
-    /// A `driver` is stored in the same transaction, so a driver is never attached to a booking
-    /// whose state changed meanwhile (security review finding 13).
+    /// Moves a confirmed ride on (dispatch: a chauffeur assigned, en route, …) if it is in one of
+    /// `from`, appending `event` in the same transaction; the order's state follows. Returns the
+    /// updated booking, or nil when its state was not one of `from` (someone else got there
+    /// first). Payments, expiry and cancellation move bookings through the platform's
+    /// `OrderLifecycle` instead. A `driver` is stored in the same transaction, so a driver is
+    /// never attached to a booking whose state changed meanwhile (security review finding 13).
     func transition(
-        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?, driver: Driver?
+        bookingID: String, from: Set<BookingState>, to: BookingState, event: BookingEvent, driver: Driver?
     ) async throws -> Booking?
     /// Every booking matching the filter, pickup time ascending (the dispatcher's view).
     func bookings(state: BookingState?, pickupFrom: Date?, pickupTo: Date?, limit: Int, offset: Int) async throws
         -> [Booking]
-
-    /// Records the provider's payment status without a state change.
-    func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws
-
-    /// Unpaid bookings whose quote lapsed at or before `now`.
-    func lapsedUnpaidBookings(now: Date, limit: Int) async throws -> [Booking]
 }
 
 /// The queue of notifications, written with the state changes and drained by a worker.
@@ -88,17 +77,5 @@ public struct QueuedNotification: Sendable, Equatable {
         self.id = id
         self.notification = notification
         self.attempts = attempts
-    }
-}
-
-extension BookingStore {
-    /// A transition that assigns no driver.
-    public func transition(
-        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?
-    ) async throws -> Booking? {
-        try await transition(
-            bookingID: bookingID, from: from, to: to, paymentStatus: paymentStatus, event: event,
-            notification: notification, refund: refund, driver: nil)
     }
 }

@@ -35,6 +35,11 @@ struct RidesModule: VerticalModule {
         let publicURL = configuration.publicURL
         let identity = platform.identity
         let templates = try MustacheMessageTemplates.bundled()
+        // Payments, expiry, cancellations and refunds of rides are the platform's lifecycle's.
+        let lifecycle = OrderLifecycle(
+            store: SQLOrderLifecycleStore(database: platform.database, rows: [SQLRidesOrderRows()]),
+            holds: SQLHoldStore(database: platform.database), payments: platform.payments, clock: platform.clock,
+            random: platform.random)
         // One service per return page: the app's checkout comes back to the API's return page,
         // the web's to its own confirmation page. Both share every store and rule.
         func bookingService(returnURL: @escaping @Sendable (Booking) -> String) -> BookingService {
@@ -53,7 +58,7 @@ struct RidesModule: VerticalModule {
                 clock: platform.clock,
                 random: platform.random, returnURL: returnURL,
                 webhookURL: "\(publicURL)/payments/\(platform.payments.name)/webhook",
-                contact: { try await identity.customer(id: $0) }, templates: templates)
+                contact: { try await identity.customer(id: $0) }, templates: templates, lifecycle: lifecycle)
         }
         let bookings = bookingService {
             "\(publicURL)/rides/booking-confirmed?ref=\($0.reference)&t=\($0.publicSecret)"
@@ -77,7 +82,9 @@ struct RidesModule: VerticalModule {
                     let expired = try await bookings.expireLapsedBookings()
                     if expired > 0 { platform.logger.info("expired \(expired) unpaid bookings") }
                 },
-                MaintenanceJob("ride refunds owed") { try await bookings.settleOwedRefunds() },
+                // Pays every refund the lifecycle owes (not only rides'), until the platform's own
+                // refund worker runs in the composition root.
+                MaintenanceJob("ride refunds owed") { try await lifecycle.settleOwedRefunds() },
                 MaintenanceJob("idempotency key pruning") { try await bookings.pruneIdempotencyKeys() },
             ],
             paymentOwner: bookings,

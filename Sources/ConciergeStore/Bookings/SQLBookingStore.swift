@@ -144,19 +144,6 @@ public struct SQLBookingStore: BookingStore {
         ).map(BookingRow.booking(from:))
     }
 
-    public func recordRefund(_ refund: RefundRecord) async throws {
-        try await database.transaction { db in _ = try await SQLPaymentLedger.recordRefund(refund, in: db) }
-    }
-
-    public func cancelledBookingsOwingRefunds(limit: Int) async throws -> [Booking] {
-        try await database.query(
-            """
-            \(Self.selectBookings) WHERE b.state = 'cancelled' AND p.status = 'paid'
-            AND p.refunded_cents < p.amount_cents ORDER BY b.created_at LIMIT ?
-            """, [SQLValue(limit)]
-        ).map(BookingRow.booking(from:))
-    }
-
     public func events(bookingID: String) async throws -> [BookingEvent] {
         try await database.query("SELECT * FROM booking_events WHERE booking_id = ? ORDER BY seq", [.text(bookingID)])
             .map {
@@ -167,8 +154,7 @@ public struct SQLBookingStore: BookingStore {
     }
 
     public func transition(
-        bookingID: String, from: Set<BookingState>, to: BookingState, paymentStatus: PaymentStatus?,
-        event: BookingEvent, notification: PendingNotification?, refund: RefundRecord?, driver: Driver?
+        bookingID: String, from: Set<BookingState>, to: BookingState, event: BookingEvent, driver: Driver?
     ) async throws -> Booking? {
         let states = from.map(\.rawValue).sorted()
         return try await database.transaction { db in
@@ -191,19 +177,12 @@ public struct SQLBookingStore: BookingStore {
                     ])
             }
             try await Self.insert(event, db: db)
-            // The order and its payment follow the ride, in the same commit.
+            // The order follows the ride, in the same commit.
             try await SQLOrderStore.move(
                 orderID: bookingID, to: to.rawValue,
                 event: OrderEvent(
                     orderID: bookingID, at: event.at, type: event.type, actor: event.actor, detail: event.detail),
                 in: db)
-            if let paymentStatus {
-                try await db.query(
-                    "UPDATE payments SET status = ? WHERE order_id = ?",
-                    [.text(paymentStatus.rawValue), .text(bookingID)])
-            }
-            if let refund { try await SQLPaymentLedger.recordRefund(refund, in: db) }
-            if let notification { try await OutboxWriter.enqueue(notification, in: db, at: event.at) }
             guard let row = try await db.query("\(Self.selectBookings) WHERE b.id = ?", [.text(bookingID)]).first
             else { return nil }
             return try BookingRow.booking(from: row)
@@ -234,21 +213,6 @@ public struct SQLBookingStore: BookingStore {
         ).map(BookingRow.booking(from:))
     }
 
-    public func recordPaymentStatus(bookingID: String, status: PaymentStatus) async throws {
-        try await database.query(
-            "UPDATE payments SET status = ? WHERE order_id = ?", [.text(status.rawValue), .text(bookingID)])
-    }
-
-    public func lapsedUnpaidBookings(now: Date, limit: Int) async throws -> [Booking] {
-        try await database.query(
-            """
-            \(Self.selectBookings) WHERE b.state = 'awaiting_payment' AND b.quote_expires_at <= ?
-            ORDER BY b.quote_expires_at LIMIT ?
-            """,
-            [SQLValue(now), SQLValue(limit)]
-        ).map(BookingRow.booking(from:))
-    }
-
     private static func rows(of event: BookingEvent) -> InsertRows {
         InsertRows(
             table: "booking_events",
@@ -258,7 +222,7 @@ public struct SQLBookingStore: BookingStore {
             ])
     }
 
-    private static func insert(_ event: BookingEvent, db: any SQLExecutor) async throws {
+    static func insert(_ event: BookingEvent, db: any SQLExecutor) async throws {
         try await db.query(
             "INSERT INTO booking_events (booking_id, at, type, actor, detail) VALUES (?, ?, ?, ?, ?)",
             [.text(event.bookingID), SQLValue(event.at), .text(event.type), .text(event.actor), .text(event.detail)])

@@ -6,6 +6,7 @@ extension MigrationGroup {
         migrations: [
             OrdersMigrations.orders, OrdersMigrations.payments, OrdersMigrations.scopedIdempotencyKeys,
             OrdersMigrations.sandboxRefunds, OrderLifecycleMigrations.statusAndRefundsOwed,
+            RidesLifecycleMigrations.refundsStillOwed,
         ])
 }
 
