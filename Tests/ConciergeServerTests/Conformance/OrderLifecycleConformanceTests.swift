@@ -1,0 +1,191 @@
+import ConciergeCore
+import ConciergeModels
+import ConciergeStore
+import ConciergeTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import ConciergeServer
+
+/// The platform's money rules, run against every vertical that sells (`SellingVertical`) on both
+/// engines, through each vertical's own routes and the provider's webhook: whatever the
+/// vertical, a paid order ends confirmed or refunded in full, once.
+@Suite struct OrderLifecycleConformanceTests {
+    typealias Provider = PaymentWebhookTests.FakeProvider
+
+    static func paid(_ id: String, _ provider: Provider, _ client: any TestClientProtocol) async throws {
+        provider.set(id, .paid)
+        let delivered = try await client.execute(
+            uri: "/payments/mollie/webhook", method: .post,
+            headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "id=\(id)"))
+        guard delivered.status == .ok else { throw TestFailure("webhook: \(delivered.status)") }
+    }
+
+    /// Security review finding 4: 40 customers' cancel and payment arrive together. On PostgreSQL
+    /// the payments reach a second instance on the same database.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func cancelRacingPaymentLeavesEveryPaidOrderConfirmedOrRefundedInFull(
+        vertical: SellingVertical, engine: TestEngine
+    ) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            try await (engine == .postgres ? try app.sibling() : app).runWithWorker(payments: provider) {
+                other, _ in
+                let token = try await vertical.customer("racer", client: client, worker: worker)
+                var placed: [SellingVertical.Placed] = []
+                for unit in 0..<40 { placed.append(try await vertical.order(unit: unit, token: token, client: client)) }
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for order in placed {
+                        group.addTask { _ = try await vertical.cancel(order, token: token, client: client) }
+                        group.addTask { try await Self.paid(order.paymentID, provider, other) }
+                    }
+                    try await group.waitForAll()
+                }
+                // Deliveries repeat; the worker pays what is owed. Nothing more may move.
+                for order in placed { try await Self.paid(order.paymentID, provider, client) }
+                for _ in 0..<3 { await worker.tick() }
+                var kept = 0
+                for order in placed {
+                    let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+                    #expect(money.isSettled, "\(money)")
+                    if money.status == "confirmed" { kept += 1 }
+                }
+                #expect(kept < placed.count, "every cancel lost the race: the race was not run")
+            }
+        }
+        try await database.close()
+    }
+
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func aLatePaymentIsHonouredWhileItsUnitIsStillFree(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("late", client: client, worker: worker)
+            let order = try await vertical.order(unit: 0, token: token, client: client)
+            app.clock.advance(by: vertical.pastTheHold)
+            await worker.tick()
+            #expect(try await OrderMoney.of(paymentID: order.paymentID, in: database).status == "expired")
+            try await Self.paid(order.paymentID, provider, client)
+            let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+            #expect(money.status == "confirmed" && money.refundedCents == 0)
+        }
+        try await database.close()
+    }
+
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func aLatePaymentForAUnitSoldToSomeoneElseIsRefundedInFull(
+        vertical: SellingVertical, engine: TestEngine
+    ) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let late = try await vertical.customer("late", client: client, worker: worker)
+            let lapsed = try await vertical.order(unit: 0, token: late, client: client)
+            app.clock.advance(by: vertical.pastTheHold)
+            await worker.tick()
+            // Signed in after the wait: some verticals' sessions are shorter than a hold.
+            let quick = try await vertical.customer("quick", client: client, worker: worker)
+            let sold = try await vertical.order(unit: 0, token: quick, client: client)
+            try await Self.paid(sold.paymentID, provider, client)
+            try await Self.paid(lapsed.paymentID, provider, client)
+            await worker.tick()
+            let money = try await OrderMoney.of(paymentID: lapsed.paymentID, in: database)
+            #expect(money.status == "refunded" && money.isSettled, "\(money)")
+            #expect(try await OrderMoney.of(paymentID: sold.paymentID, in: database).status == "confirmed")
+        }
+        try await database.close()
+    }
+
+    /// Security review finding 30, now every vertical's: another amount never confirms.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func aPaymentOfAnotherAmountNeverConfirmsAndGoesBack(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("short", client: client, worker: worker)
+            let order = try await vertical.order(unit: 0, token: token, client: client)
+            let price = try await OrderMoney.of(paymentID: order.paymentID, in: database).amountCents
+            provider.setAmount(order.paymentID, price - 100)
+            try await Self.paid(order.paymentID, provider, client)
+            try await Self.paid(order.paymentID, provider, client)
+            let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+            #expect(money.status == "cancelled" && money.refundRows == 1, "\(money)")
+            #expect(provider.refundKeys == ["mismatch-\(money.orderID)"])
+        }
+        try await database.close()
+    }
+
+    /// Security review findings 5 and 12: the order moves first and the refund is owed; a
+    /// provider that refuses does not stop the worker, which pays later, once, after its pause.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func aRefundTheProviderRefusesIsPaidLaterOnce(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("refusal", client: client, worker: worker)
+            var placed: [SellingVertical.Placed] = []
+            for unit in 0..<2 {
+                let order = try await vertical.order(unit: unit, token: token, client: client)
+                try await Self.paid(order.paymentID, provider, client)
+                placed.append(order)
+            }
+            provider.setRefuseRefunds(true)
+            for order in placed { #expect(try await vertical.cancel(order, token: token, client: client) == .ok) }
+            await worker.tick()
+            for order in placed {
+                let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+                #expect(money.status == "cancelled" && money.refundedCents == 0, "\(money)")
+            }
+            provider.setRefuseRefunds(false)
+            await worker.tick()  // each refund waits out its pause
+            #expect(try await OrderMoney.of(paymentID: placed[0].paymentID, in: database).refundedCents == 0)
+            app.clock.advance(by: 61)
+            await worker.tick()
+            await worker.tick()
+            for order in placed {
+                let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+                #expect(money.isSettled && money.status == "cancelled", "\(money)")
+            }
+            #expect(provider.refundKeys.count == placed.count)
+        }
+        try await database.close()
+    }
+
+    /// A crash between the transition and the refund: the refund is owed in the database, and a
+    /// restarted server pays it once.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func anOwedRefundIsPaidOnceAfterARestart(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        let order = try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("restart", client: client, worker: worker)
+            let order = try await vertical.order(unit: 0, token: token, client: client)
+            try await Self.paid(order.paymentID, provider, client)
+            provider.setRefuseRefunds(true)
+            #expect(try await vertical.cancel(order, token: token, client: client) == .ok)
+            return order
+        }
+        provider.setRefuseRefunds(false)
+        app.clock.advance(by: 61)
+        try await app.sibling().runWithWorker(payments: provider) { _, worker in
+            await worker.tick()
+            await worker.tick()
+        }
+        let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+        #expect(money.status == "cancelled" && money.isSettled, "\(money)")
+        #expect(provider.refundKeys == ["cancel-\(money.orderID)"])
+        try await database.close()
+    }
+}
