@@ -157,7 +157,7 @@ extension EventsService {
                 OrderLine(
                     kind: "seat", description: "\(show.title): \($0.0.sectionID) row \($0.0.row) seat \($0.0.number)",
                     quantity: 1, unitAmountCents: $0.1)
-            }, createdAt: now)
+            }, createdAt: now, holdID: hold.id, expiresAt: expiresAt)
         let event = OrderEvent(
             orderID: orderID, at: now, type: "held", actor: "account:\(accountID)",
             detail: "\(seats.count) seats held until the payment")

@@ -11,6 +11,8 @@ public struct EventsService: Sendable {
     let holds: any HoldStore
     let orders: any OrderStore
     let payments: any PaymentProvider
+    /// The platform's order lifecycle: payments, expiry, cancellations and refunds of seat orders.
+    let lifecycle: OrderLifecycle
     let policy: EventsPolicy
     /// The platform's per-customer limits, with events' numbers (`policy.limits`).
     let limits: OrderLimitChecker
@@ -23,9 +25,11 @@ public struct EventsService: Sendable {
 
     public init(
         store: any EventsStore & ScannerTokenStore, holds: any HoldStore, orders: any OrderStore,
-        payments: any PaymentProvider, orderLimits: any OrderLimitStore,
+        payments: any PaymentProvider, orderLimits: any OrderLimitStore, lifecycle: any OrderLifecycleStore,
         policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner
     ) {
+        self.lifecycle = OrderLifecycle(
+            store: lifecycle, holds: holds, payments: payments, clock: clock, random: random)
         self.limits = OrderLimitChecker(limits: policy.limits, store: orderLimits, clock: clock, random: random)
         self.signer = signer
         self.store = store

@@ -38,6 +38,8 @@ public struct StaysService: Sendable {
     let holds: any HoldStore
     let orders: any OrderStore
     let payments: any PaymentProvider
+    /// The platform's order lifecycle: payments, expiry, cancellations and refunds of prepaid stays.
+    let lifecycle: OrderLifecycle
     let prepay: PrepaySettings
     /// What one guest may hold (`GuestLimits`), and the platform's checker with its numbers.
     let guestLimits: GuestLimits
@@ -49,9 +51,11 @@ public struct StaysService: Sendable {
     public init(
         hotels: any StaysHotelSource, cancellation: StayCancellationPolicy, store: any StaysStore,
         holds: any HoldStore, orders: any OrderStore, payments: any PaymentProvider, prepay: PrepaySettings,
-        guestLimits: GuestLimits, orderLimits: any OrderLimitStore, templates: any MessageTemplates,
-        clock: any TimeSource, random: any RandomSource
+        guestLimits: GuestLimits, orderLimits: any OrderLimitStore, lifecycle: any OrderLifecycleStore,
+        templates: any MessageTemplates, clock: any TimeSource, random: any RandomSource
     ) {
+        self.lifecycle = OrderLifecycle(
+            store: lifecycle, holds: holds, payments: payments, clock: clock, random: random)
         self.guestLimits = guestLimits
         self.limits = OrderLimitChecker(limits: guestLimits.orders, store: orderLimits, clock: clock, random: random)
         self.hotels = hotels

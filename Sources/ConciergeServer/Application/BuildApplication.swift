@@ -178,6 +178,12 @@ func assemble(
         MaintenanceJob("hold expiry") {
             metrics.recorder.holdsLapsed(try await holdStore.expireLapsedHolds(now: clock.now, limit: 500).count)
         })
+    // Refunds the lifecycle owes (written with the transition that owes them) are paid here, each
+    // under its own key and backoff, whichever vertical's order they belong to.
+    let refunds = OrderLifecycle(
+        store: SQLOrderLifecycleStore(database: database, rows: []), holds: holdStore, payments: payments,
+        clock: clock, random: random)
+    jobs.append(MaintenanceJob("refunds owed") { _ = try await refunds.settleOwedRefunds() })
     // Ended sessions and lapsed email tokens are kept a day (for support questions), then go.
     let sessionRows = SQLSessionStore(database: database)
     jobs.append(

@@ -36,7 +36,9 @@ struct EventsModule: VerticalModule {
         let events = EventsService(
             store: store, holds: SQLHoldStore(database: platform.database),
             orders: SQLOrderStore(database: platform.database), payments: platform.payments,
-            orderLimits: SQLOrderLimitStore(database: platform.database), policy: policy,
+            orderLimits: SQLOrderLimitStore(database: platform.database),
+            lifecycle: SQLOrderLifecycleStore(database: platform.database, rows: [SQLEventsOrderRows()]),
+            policy: policy,
             clock: platform.clock, random: platform.random,
             signer: try TicketSigner(
                 seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))

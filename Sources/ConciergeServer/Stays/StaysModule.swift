@@ -56,6 +56,7 @@ struct StaysModule: VerticalModule {
             prepay: StaysService.PrepaySettings(
                 holdMinutes: configuration.holdMinutes, publicURL: platform.configuration.publicURL),
             guestLimits: guestLimits, orderLimits: SQLOrderLimitStore(database: database),
+            lifecycle: SQLOrderLifecycleStore(database: database, rows: [SQLStaysOrderRows()]),
             templates: try StaysTemplates.make(), clock: platform.clock, random: platform.random)
         let wire = StaysWire(policy: policy, publicURL: platform.configuration.publicURL)
 
