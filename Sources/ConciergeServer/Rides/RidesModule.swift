@@ -82,9 +82,6 @@ struct RidesModule: VerticalModule {
                     let expired = try await bookings.expireLapsedBookings()
                     if expired > 0 { platform.logger.info("expired \(expired) unpaid bookings") }
                 },
-                // Pays every refund the lifecycle owes (not only rides'), until the platform's own
-                // refund worker runs in the composition root.
-                MaintenanceJob("ride refunds owed") { try await lifecycle.settleOwedRefunds() },
                 MaintenanceJob("idempotency key pruning") { try await bookings.pruneIdempotencyKeys() },
             ],
             paymentOwner: bookings,
