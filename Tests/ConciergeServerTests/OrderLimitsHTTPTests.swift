@@ -36,7 +36,8 @@ import Testing
             #expect(fourth.errorBody?.code == "too_many_unpaid_bookings")
             #expect(
                 fourth.errorBody?.error
-                    == "You have 3 bookings waiting for payment. Pay or cancel one of them before booking another ride.")
+                    == "You have 3 bookings waiting for payment. Pay or cancel one of them before booking another ride."
+            )
             let wait = try #require(fourth.headers[.retryAfter].flatMap { Int($0) })
             #expect((1...1800).contains(wait))
         }
@@ -173,7 +174,8 @@ import Testing
             #expect(envelope.errorType == "too_many_rooms_per_night")
             #expect(
                 envelope.message.hasPrefix(
-                    "You already have 2 Double rooms on the night of 2027-02-02, and one guest may have 2 of a kind a night."))
+                    "You already have 2 Double rooms on the night of 2027-02-02, and one guest may have 2 of a kind a night."
+                ))
             // Another type, or nights that do not overlap, are fine.
             let single = try await client.stays(
                 .post, "/appointment", json: StaysFixtures.reserve(room: 1, guests: 1), token: anna.token,
@@ -236,7 +238,9 @@ import Testing
             #expect(fourth.headers[.retryAfter] == "60")
             let envelope = try fourth.decode(Stays.APIResponse<Stays.Empty>.self)
             #expect(envelope.errorType == "rate_limited")
-            #expect(envelope.message == "Many orders were placed from your network in the last minute. Try again in 1 minute.")
+            #expect(
+                envelope.message
+                    == "Many orders were placed from your network in the last minute. Try again in 1 minute.")
             // Another network is not affected, and a minute later this one may order again.
             let other = try await client.send(
                 .post, "/stays/appointment", json: StaysFixtures.reserve(room: 2), token: dora.token,

@@ -96,7 +96,9 @@ import Testing
         let refusal = await #expect(throws: ConciergeError.self) {
             try await limits.check(accountID: "acc_1", scope: Self.scope, caps: [seats])
         }
-        #expect(refusal == ConciergeError(.tooManyRequests(retryAfterSeconds: 120), code: seats.code, message: seats.message))
+        #expect(
+            refusal
+                == ConciergeError(.tooManyRequests(retryAfterSeconds: 120), code: seats.code, message: seats.message))
         let fits = OrderCap(
             code: "too_many_seats_for_show", limit: 10, current: 8, adding: 2, retryAfterSeconds: 120, message: "")
         try await limits.check(accountID: "acc_1", scope: Self.scope, caps: [fits])
@@ -128,7 +130,9 @@ import Testing
         }
         #expect(refusal?.code == "rate_limited")
         #expect(refusal?.category == .tooManyRequests(retryAfterSeconds: 40))
-        #expect(refusal?.message == "Many orders were placed from your network in the last minute. Try again in 40 seconds.")
+        #expect(
+            refusal?.message == "Many orders were placed from your network in the last minute. Try again in 40 seconds."
+        )
         try await limits.admit(clientIP: "2001:db8:1:3::1")
         clock.advance(by: 40)
         try await limits.admit(clientIP: "2001:db8:1:2::1")

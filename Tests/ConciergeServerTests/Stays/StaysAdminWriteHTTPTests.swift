@@ -17,9 +17,14 @@ import Testing
     static let admin = StaysAdminHTTPTests.admin
     static let search = "/rooms?dStartTime=\(StaysFixtures.monday)&dEndTime=\(StaysFixtures.wednesday)&guests=2"
 
+    /// One guest books a room type full here, so the per-guest rooms-a-night cap is off
+    /// (docs/limits.md; `OrderLimitsHTTPTests` tests it).
     static func app(_ engine: TestEngine) async throws -> TestApp {
         try await TestApp.make(
-            engine: engine, environment: StaysFixtures.environment.merging(["CONCIERGE_ADMIN_TOKEN": admin]) { $1 })
+            engine: engine,
+            environment: StaysFixtures.environment.merging([
+                "CONCIERGE_ADMIN_TOKEN": admin, "CONCIERGE_STAYS_MAX_ROOMS_PER_NIGHT": "0",
+            ]) { $1 })
     }
 
     @Test(arguments: TestEngine.all)
