@@ -124,6 +124,8 @@ let package = Package(
             name: "ConciergeBenchmarks",
             dependencies: [
                 "ConciergeCore", "ConciergeModels", "ConciergeProviders",
+                // The crash drill reads the database it ran on to check its invariants.
+                "ConciergeStore", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -12,7 +12,7 @@ struct Reliability: AsyncParsableCommand {
     struct Crash: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "kill -9 the server during a booking, seat and payment load, restart it, and check what was kept.",
+                "kill -9 the server during a booking, seat, stay and payment load, restart it, and check what was kept.",
             discussion: """
                 Each round starts `concierge serve` (dev mode, sandbox payments, worker every second) on the same \
                 database, runs a load of booking + sandbox payment clients, kills the server with SIGKILL after \
@@ -25,13 +25,20 @@ struct Reliability: AsyncParsableCommand {
                 restart: every seat order answered as paid is confirmed with its seats sold on the seat map, no \
                 seat is in two confirmed orders, and the map's sold seats are the confirmed orders' seats. At the \
                 end the drill waits for the last unpaid hold to lapse (holds last one minute) and checks that \
-                every unpaid order expired and its seats are available again. SQLite in a temporary directory \
-                unless --database-url names a PostgreSQL database. Exits non-zero when anything was violated.
+                every unpaid order expired and its seats are available again. --stays-buyers stays guests reserve \
+                prepaid and pay-at-hotel rooms (three of each type a night), pay, cancel, and pay and cancel at \
+                once. Last, the drill reads the database, per vertical (rides, events, stays): no unit held and \
+                sold beyond its capacity or its holds, no night with more confirmed stays than rooms; every \
+                acknowledged order there with its payment; every payment answered as paid confirmed, or cancelled \
+                or refunded with all but the fee given back; no refund owed unpaid; orders.status the vertical's \
+                own state. SQLite in a temporary directory unless --database-url names a PostgreSQL database. \
+                Exits non-zero when anything was violated.
                 """)
 
         @Option(help: "Kill-and-restart rounds.") var rounds = 20
         @Option(help: "Concurrent clients, each on its own connection and customer.") var connections = 8
         @Option(help: "Events seat buyers beside the rides clients (0: rides only).") var seatBuyers = 6
+        @Option(help: "Stays guests beside them (0: no stays).") var staysBuyers = 4
         @Option(help: "Rounds, from the first, in which every third seat buyer leaves its holds unpaid (default: all).")
         var unpaidHoldRounds: Int?
         @Option(help: "PostgreSQL URL to run on (default: SQLite in a temporary directory).")
@@ -45,8 +52,8 @@ struct Reliability: AsyncParsableCommand {
             guard rounds > 0, connections > 0, settleSeconds > 0 else {
                 throw ValidationError("--rounds, --connections and --settle-seconds must be positive.")
             }
-            guard seatBuyers >= 0, (unpaidHoldRounds ?? 0) >= 0 else {
-                throw ValidationError("--seat-buyers and --unpaid-hold-rounds cannot be negative.")
+            guard seatBuyers >= 0, staysBuyers >= 0, (unpaidHoldRounds ?? 0) >= 0 else {
+                throw ValidationError("--seat-buyers, --stays-buyers and --unpaid-hold-rounds cannot be negative.")
             }
         }
 
@@ -56,6 +63,7 @@ struct Reliability: AsyncParsableCommand {
             drill.connections = connections
             drill.database = databaseURL.flatMap { $0.isEmpty ? nil : CrashDrill.Database(location: $0) }
             drill.seatBuyers = seatBuyers
+            drill.staysBuyers = staysBuyers
             drill.unpaidHoldRounds = unpaidHoldRounds
             drill.seed = seed
             drill.settleTimeout = .seconds(settleSeconds)

@@ -8,8 +8,12 @@ import Testing
 /// payment the sandbox answered as paid ends confirmed or refunded, and every confirmed booking
 /// got exactly one confirmation. Seat buyers run beside them: no seat is sold twice, every seat
 /// order answered as paid is confirmed with its seats sold on the seat map, and (on SQLite, where
-/// round 1 leaves holds unpaid) every lapsed hold is released. Runs the real `concierge` binary
-/// `swift test` builds.
+/// round 1 leaves holds unpaid) every lapsed hold is released. Four stays guests reserve prepaid
+/// and pay-at-hotel rooms, pay, cancel, and pay and cancel at once. At the end the database is
+/// audited per vertical: no unit sold beyond capacity, every acknowledged order there with its
+/// payment, every paid one confirmed or refunded (less the fee), no refund owed left unpaid, the
+/// platform's order status the vertical's own. Runs the real `concierge` binary `swift test`
+/// builds.
 /// `concierge reliability crash` runs the same drill for longer.
 @Suite(.serialized) struct CrashRecoveryTests {
     @Test(arguments: TestEngine.all)
@@ -31,6 +35,7 @@ import Testing
         // Holds last a minute at least and the drill waits for the last unpaid one to lapse: one
         // engine with unpaid holds in its first round keeps the wait to about half a minute.
         drill.unpaidHoldRounds = engine == .sqlite ? 1 : 0
+        drill.staysBuyers = 4
 
         let report = try await drill.run()
         print(report.table)
@@ -53,6 +58,23 @@ import Testing
             #expect(seats.holdsLeftUnpaid > 0)
             #expect(seats.lapsedHoldsReleased == seats.holdsLeftUnpaid)
         }
+
+        let stays = try #require(report.stays)
+        #expect(stays.reserved > 0)
+        #expect(stays.paid > 0)
+        #expect(stays.cancelled > 0)
+        for round in report.perRound {
+            #expect(round.staysPaid > 0, "round \(round.round) paid no stay")
+        }
+        // The database audit ran, per vertical, and found nothing.
+        #expect(report.verticals.map(\.name) == ["rides", "events", "stays"])
+        for vertical in report.verticals {
+            #expect(vertical.violations == 0, "\(vertical.name): \(vertical.violations) violations")
+            #expect(vertical.ordersAcknowledged > 0, "\(vertical.name): nothing acknowledged")
+            #expect(vertical.refundsOwedUnpaid == 0)
+        }
+        let audited = try #require(report.verticals.first { $0.name == "stays" })
+        #expect(audited.paymentsAcknowledged > 0 && audited.confirmed > 0 && audited.unitsChecked > 0)
     }
 
     /// The `concierge` executable next to the running test binary (where `swift test` puts

@@ -34,6 +34,19 @@ import Foundation
 /// - at the end, once the last unpaid hold has lapsed (holds last one minute, the server's
 ///   minimum), every unpaid order is `expired` and its shows have every seat available again.
 ///
+/// Beside them, `staysBuyers` stays guests reserve one or two of the round's nights in a hotel
+/// of three prepaid Doubles and three Individuals paid at the hotel (`Idempotency-Key`, now and
+/// then sent twice), and pay in the sandbox and keep, pay and cancel, cancel unpaid, or pay and
+/// cancel at once; a night sold out makes them cancel the oldest one they kept. After each
+/// restart the stays request in flight is sent again (a reservation must come back the same).
+///
+/// After the last round (and the last lapse) the drill reads the database itself
+/// (`DrillDatabaseAudit`), per vertical: no unit held and sold beyond its capacity nor beyond
+/// what its holds hold, no stays night with more confirmed reservations than rooms; every
+/// acknowledged order there with its payment row; every payment the sandbox answered as paid
+/// `paid`, its order confirmed, or cancelled or refunded with everything but the cancellation fee
+/// given back; no refund owed left unpaid; `orders.status` the vertical's own state mapped.
+///
 /// Customers sign in once; their sessions survive the restarts. The server runs in dev mode
 /// with the sandbox provider, the worker every second and the per-IP sign-in limits raised.
 public struct CrashDrill: Sendable {
@@ -77,6 +90,8 @@ public struct CrashDrill: Sendable {
     /// round. The drill waits for the last of those holds to lapse (one minute after that round's
     /// kill) before its final check, so fewer rounds with unpaid holds make a shorter drill.
     public var unpaidHoldRounds: Int?
+    /// Stays guests beside them (0: no stays load).
+    public var staysBuyers = 4
     public var serverLogLevel = "info"
     /// The server binary; this executable (`concierge`) by default.
     public var executable = ServerProcess.ownExecutable
@@ -92,7 +107,10 @@ public struct CrashDrill: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let database = self.database ?? .sqlite(path: directory.appendingPathComponent("crash.sqlite").path)
 
-        var environment = HTTPBenchmark.rateLimits
+        // The per-customer caps off (the HTTP benchmark's list): a few customers place hundreds of orders.
+        var environment = HTTPBenchmark.rateLimits.merging(try StaysDrillFixture.serverEnvironment(in: directory)) {
+            $1
+        }
         environment["CONCIERGE_MODE"] = "dev"
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
         environment["CONCIERGE_WORKER_INTERVAL_SECONDS"] = "1"
@@ -132,6 +150,7 @@ public struct CrashDrill: Sendable {
         progress("server ready in \(HTTPBenchmark.milliseconds(server.startToReady)) ms on port \(server.port)")
         let fixture: DrillFixture
         let seatFixture: SeatDrillFixture?
+        let staysFixture: StaysDrillFixture?
         do {
             fixture = try await Self.guarded(server, limit: .seconds(120), "signing in") {
                 try await DrillFixture.prepare(port: server.port, customers: connections)
@@ -141,6 +160,11 @@ public struct CrashDrill: Sendable {
                 ? try await Self.guarded(server, limit: .seconds(120), "setting up the seat buyers") {
                     try await SeatDrillFixture.prepare(port: server.port, buyers: seatBuyers)
                 } : nil
+            staysFixture =
+                staysBuyers > 0
+                ? try await Self.guarded(server, limit: .seconds(120), "signing up the stays guests") {
+                    try await StaysDrillFixture.prepare(port: server.port, guests: staysBuyers)
+                } : nil
         } catch {
             server.stop()
             throw error
@@ -149,6 +173,8 @@ public struct CrashDrill: Sendable {
         let verificationLimit = settleTimeout * 2 + .seconds(120)
 
         var seats = SeatDrillState(settleTimeout: settleTimeout)
+        var stays = StaysDrillState()
+        var staysSoldOut = 0
         // When the last round with unpaid holds was killed: every unpaid hold lapses by then + the hold time.
         var lastUnpaidHoldsKill: Date?
         var timedOut = false
@@ -160,6 +186,7 @@ public struct CrashDrill: Sendable {
             let payments = PaymentCount()
             let seatPayments = PaymentCount()
             let unpaidHolds = PaymentCount()
+            let staysPayments = PaymentCount()
             let holdsUnpaid = seatFixture != nil && round <= (unpaidHoldRounds ?? Int.max)
             let loadBegan = ContinuousClock.now
             let load = Task { [server, connections, replayEvery] in
@@ -175,13 +202,21 @@ public struct CrashDrill: Sendable {
                     paymentsAcknowledged: seatPayments, holdsLeftUnpaid: unpaidHolds
                 ).run()
             }
+            let staysLoad = Task { [server, seed, replayEvery] in
+                guard let staysFixture else { return [StaysBuyerOutcome]() }
+                return await StaysDrillLoad(
+                    port: server.port, fixture: staysFixture, round: round, seed: seed, replayEvery: replayEvery,
+                    signal: signal, paymentsAcknowledged: staysPayments
+                ).run()
+            }
             try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
             // Not before the round's first acknowledged payment (bounded): on a busy machine the
             // delay alone can end a round before any payment, leaving payments unchecked. The same
-            // for the first paid seat order and the first unpaid hold.
+            // for the first paid seat order, the first unpaid hold and the first paid stay.
             let waitForPayment = ContinuousClock.now
             while payments.value == 0 || (seatFixture != nil && seatPayments.value == 0)
-                || (holdsUnpaid && unpaidHolds.value == 0), ContinuousClock.now - waitForPayment < .seconds(30)
+                || (holdsUnpaid && unpaidHolds.value == 0) || (staysFixture != nil && staysPayments.value == 0),
+                ContinuousClock.now - waitForPayment < .seconds(30)
             {
                 try await Task.sleep(for: .milliseconds(10))
             }
@@ -190,6 +225,7 @@ public struct CrashDrill: Sendable {
             server.crash()
             let outcomes = await load.value
             let seatOutcomes = await seatLoad.value
+            let staysOutcomes = await staysLoad.value
             if holdsUnpaid { lastUnpaidHoldsKill = Date() }
 
             let restartBegan = ContinuousClock.now
@@ -201,6 +237,8 @@ public struct CrashDrill: Sendable {
             for outcome in outcomes { state.absorb(outcome, round: round, into: &tally) }
             var seatTally = SeatRoundTally()
             for outcome in seatOutcomes { seats.absorb(outcome, into: &seatTally) }
+            var staysTally = StaysRoundTally()
+            for outcome in staysOutcomes { stays.absorb(outcome, round: round, into: &staysTally) }
             do {
                 try await Self.guarded(server, limit: verificationLimit, "checking round \(round)") { [server] in
                     try await HTTPConnection.with(host: "127.0.0.1", port: server.port) { connection in
@@ -212,6 +250,12 @@ public struct CrashDrill: Sendable {
                             for order in seatOutcomes.compactMap(\.pendingPayment) {
                                 try await seats.retryPayment(
                                     order, fixture: seatFixture, on: connection, into: &seatTally)
+                            }
+                        }
+                        if let staysFixture {
+                            for pending in staysOutcomes.compactMap(\.pending) {
+                                try await stays.retry(
+                                    pending, round: round, fixture: staysFixture, on: connection, into: &staysTally)
                             }
                         }
                     }
@@ -231,8 +275,10 @@ public struct CrashDrill: Sendable {
                 retriesInProgress: tally.inProgress, loadErrors: tally.loadErrors,
                 restartMilliseconds: Int(HTTPBenchmark.milliseconds(restart)),
                 seatOrdersAcknowledged: seatTally.opened, seatOrdersPaid: seatTally.paid,
-                holdsLeftUnpaid: seatTally.leftUnpaid)
+                holdsLeftUnpaid: seatTally.leftUnpaid, staysReserved: staysTally.reserved, staysPaid: staysTally.paid,
+                staysCancelled: staysTally.cancelled)
             perRound.append(figures)
+            staysSoldOut += staysTally.soldOut
             progress(
                 "round \(round)/\(max(1, rounds)): killed after \(figures.crashAfterMilliseconds) ms — "
                     + "\(tally.bookings) bookings, \(tally.payments) payments acknowledged; "
@@ -240,10 +286,15 @@ public struct CrashDrill: Sendable {
                     + (seatFixture == nil
                         ? ""
                         : "\(seatTally.opened) seat orders, \(seatTally.paid) paid, \(seatTally.leftUnpaid) left unpaid; ")
+                    + (staysFixture == nil
+                        ? ""
+                        : "\(staysTally.reserved) stays, \(staysTally.paid) paid, \(staysTally.cancelled) cancelled, "
+                            + "\(staysTally.soldOut) × sold out; ")
                     + "restart \(figures.restartMilliseconds) ms; "
-                    + "violations so far \(state.violations.count + seats.violations.count)"
+                    + "violations so far \(state.violations.count + seats.violations.count + stays.violations.count)"
                     + (tally.firstLoadError.map { "; first load error: \($0)" } ?? "")
-                    + (seatTally.firstLoadError.map { "; first seat load error: \($0)" } ?? ""))
+                    + (seatTally.firstLoadError.map { "; first seat load error: \($0)" } ?? "")
+                    + (staysTally.firstLoadError.map { "; first stays load error: \($0)" } ?? ""))
         }
 
         var lapsesChecked = lastUnpaidHoldsKill == nil
@@ -265,9 +316,25 @@ public struct CrashDrill: Sendable {
                 seats.violation("\(timeout)")
             }
         }
+
+        // The database itself, per vertical, with the worker still running (it pays refunds owed).
+        var audit: DrillDatabaseAudit.Result?
+        if !timedOut {
+            progress("auditing the database")
+            let auditor = DrillDatabaseAudit(
+                database: database, claims: state.claims + seats.claims + stays.claims, settleTimeout: settleTimeout)
+            do {
+                audit = try await Self.guarded(server, limit: settleTimeout + .seconds(120), "auditing the database") {
+                    [server] in
+                    try await auditor.run(port: server.port)
+                }
+            } catch let timeout as DrillTimeout {
+                state.violation("\(timeout)")
+            }
+        }
         server.stop()
 
-        let violations = state.violations + seats.violations
+        let violations = state.violations + seats.violations + stays.violations + (audit?.violations ?? [])
         let keep = !violations.isEmpty
         if !keep { try? FileManager.default.removeItem(at: directory) }
         return CrashDrillReport(
@@ -281,6 +348,12 @@ public struct CrashDrill: Sendable {
                     holdsLeftUnpaid: seats.unpaid.count, lapsedHoldsReleased: seats.lapsedHoldsReleased,
                     lapsesChecked: lapsesChecked)
             },
+            stays: staysFixture.map { _ in
+                CrashDrillReport.Stays(
+                    guests: staysBuyers, reserved: stays.reservations.count, paid: stays.paid.count,
+                    cancelled: stays.cancelled.count, soldOut: staysSoldOut)
+            },
+            verticals: audit?.verticals ?? [],
             violations: violations, seconds: HTTPBenchmark.seconds(ContinuousClock.now - started),
             serverLogs: keep ? directory.path : nil)
     }

@@ -25,6 +25,10 @@ public struct CrashDrillReport: Sendable, Codable {
         public let seatOrdersAcknowledged: Int
         public let seatOrdersPaid: Int
         public let holdsLeftUnpaid: Int
+        /// Stays reservations the server made (201), paid in the sandbox (303), and cancelled (200).
+        public let staysReserved: Int
+        public let staysPaid: Int
+        public let staysCancelled: Int
     }
 
     /// The seat side (issue 12): what the events buyers were told, and what the checks found.
@@ -43,6 +47,36 @@ public struct CrashDrillReport: Sendable, Codable {
         public let lapsesChecked: Bool
     }
 
+    /// The stays side: what the guests were told.
+    public struct Stays: Sendable, Codable {
+        public let guests: Int
+        public let reserved: Int
+        public let paid: Int
+        public let cancelled: Int
+        /// `409 sold_out` answers: the guests racing for the last room of a night.
+        public let soldOut: Int
+    }
+
+    /// One vertical in the database after the last restart, once the worker has run: what its
+    /// clients were told, its orders by `orders.status`, its refunds owed, the inventory units
+    /// checked, and the violations the audit found (listed in `violations` too).
+    public struct Vertical: Sendable, Codable {
+        public let name: String
+        public let ordersAcknowledged: Int
+        public let paymentsAcknowledged: Int
+        public let cancellationsAcknowledged: Int
+        public let confirmed: Int
+        public let cancelled: Int
+        public let refunded: Int
+        public let expired: Int
+        /// Awaiting payment or held.
+        public let open: Int
+        public let refundsOwedPaid: Int
+        public let refundsOwedUnpaid: Int
+        public let unitsChecked: Int
+        public let violations: Int
+    }
+
     public let engine: String
     public let rounds: Int
     public let connections: Int
@@ -54,6 +88,10 @@ public struct CrashDrillReport: Sendable, Codable {
     public let confirmationsChecked: Int
     /// Nil when the drill ran no seat buyers.
     public let seats: Seats?
+    /// Nil when the drill ran no stays guests.
+    public let stays: Stays?
+    /// The database audit per vertical; empty when the drill ended before it (a round timed out).
+    public let verticals: [Vertical]
     public let violations: [String]
     public let seconds: Double
     /// The servers' logs, kept when there were violations.
@@ -70,7 +108,7 @@ public struct CrashDrillReport: Sendable, Codable {
         ]
         let header = [
             "round", "killed after", "bookings", "payments", "replays", "retried", "409", "seat orders", "of them paid",
-            "left unpaid", "errors",
+            "left unpaid", "stays", "paid", "cancelled", "errors",
         ]
         var rows = [header]
         for round in perRound {
@@ -78,17 +116,33 @@ public struct CrashDrillReport: Sendable, Codable {
                 String(round.round), "\(round.crashAfterMilliseconds) ms", String(round.bookingsAcknowledged),
                 String(round.paymentsAcknowledged), String(round.replays), String(round.retriedAfterRestart),
                 String(round.retriesInProgress), String(round.seatOrdersAcknowledged), String(round.seatOrdersPaid),
-                String(round.holdsLeftUnpaid), String(round.loadErrors),
+                String(round.holdsLeftUnpaid), String(round.staysReserved), String(round.staysPaid),
+                String(round.staysCancelled), String(round.loadErrors),
             ])
         }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(
-                row.enumerated().map { column, cell in
-                    String(repeating: " ", count: widths[column] - cell.count) + cell
-                }.joined(separator: "  "))
-        }
+        lines += Self.aligned(rows)
         lines.append("")
+        if !verticals.isEmpty {
+            var audit = [
+                [
+                    "vertical", "acknowledged", "paid (303)", "cancelled (200)", "confirmed", "cancelled", "refunded",
+                    "expired", "open", "refunds owed paid", "unpaid", "units", "violations",
+                ]
+            ]
+            for vertical in verticals {
+                audit.append(
+                    [
+                        vertical.name, vertical.ordersAcknowledged, vertical.paymentsAcknowledged,
+                        vertical.cancellationsAcknowledged, vertical.confirmed, vertical.cancelled, vertical.refunded,
+                        vertical.expired, vertical.open, vertical.refundsOwedPaid, vertical.refundsOwedUnpaid,
+                        vertical.unitsChecked, vertical.violations,
+                    ].map { "\($0)" })
+            }
+            lines.append(
+                "database audit after the last restart (what the clients were told, then the orders by status):")
+            lines += Self.aligned(audit)
+            lines.append("")
+        }
         func figure(_ name: String, _ value: String) {
             lines.append(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
         }
@@ -105,6 +159,12 @@ public struct CrashDrillReport: Sendable, Codable {
                 "\(seats.lapsedHoldsReleased) of \(seats.holdsLeftUnpaid) left unpaid"
                     + (seats.lapsesChecked ? "" : " (not checked: the drill ended early)"))
         }
+        if let stays {
+            figure("stays reserved", "\(stays.reserved) (\(stays.guests) guests), \(stays.soldOut) × sold out")
+            figure("stays paid", String(stays.paid))
+            figure("stays cancelled", String(stays.cancelled))
+        }
+        if verticals.isEmpty { figure("database audit", "not run: the drill ended early") }
         if violations.isEmpty {
             figure("violations", "none")
         } else {
@@ -114,6 +174,16 @@ public struct CrashDrillReport: Sendable, Codable {
             if let serverLogs { lines.append("server logs kept in \(serverLogs)") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Rows of cells, right-aligned in columns.
+    static func aligned(_ rows: [[String]]) -> [String] {
+        let widths = (rows.first ?? []).indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }
     }
 
     public func json() throws -> String {

@@ -62,6 +62,18 @@ struct DrillState {
         tally.payments += 1
     }
 
+    /// What the clients were told, for the database audit.
+    var claims: [ClaimedOrder] {
+        bookingOrder.compactMap { reference in
+            bookings[reference].map { booking in
+                ClaimedOrder(
+                    vertical: "rides", lookup: .reference(reference),
+                    label: "ride \(reference) of round \(booking.round)",
+                    paid: payments[reference] != nil, cancelled: false, revisit: payments[reference]?.returnPath)
+            }
+        }
+    }
+
     /// Sends a request that was in flight at the kill again, as the client would.
     mutating func retry(
         _ pending: PendingRequest, round: Int, fixture: DrillFixture, on connection: HTTPConnection,

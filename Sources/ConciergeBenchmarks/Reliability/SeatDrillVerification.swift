@@ -197,6 +197,22 @@ struct SeatDrillState {
         }
     }
 
+    /// What the buyers were told, for the database audit: the paid orders and those left unpaid.
+    var claims: [ClaimedOrder] {
+        paidOrder.compactMap { paid[$0] }.map { order in
+            ClaimedOrder(
+                vertical: "events", lookup: .id(order.orderID),
+                label: "seat order \(order.orderID) of round \(order.round)",
+                paid: true, cancelled: false, revisit: "/events/api/checkout/success?session_id=\(order.sessionID)")
+        }
+            + unpaid.map { order in
+                ClaimedOrder(
+                    vertical: "events", lookup: .id(order.orderID),
+                    label: "seat order \(order.orderID) of round \(order.round)", paid: false, cancelled: false,
+                    revisit: nil)
+            }
+    }
+
     /// `GET /events/api/admin/orders/{id}`, nil when there is no such order.
     static func order(_ id: String, on connection: HTTPConnection) async throws -> SeatSalesAudit.ListedOrder? {
         let response = try await connection.send(
