@@ -267,7 +267,7 @@ import Testing
         init(received: NIOLockedValueBox<ByteBuffer>) { self.received = received }
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             var buffer = unwrapInboundIn(data)
-            received.withLockedValue { $0.writeBuffer(&buffer) }
+            _ = received.withLockedValue { $0.writeBuffer(&buffer) }
         }
     }
 

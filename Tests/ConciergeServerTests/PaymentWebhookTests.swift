@@ -20,6 +20,7 @@ import Testing
         private var amounts: [String: Int] = [:]
         private var redirects: [String: String] = [:]
         private var refunds: [String] = []
+        private var refundAmounts: [String: Int] = [:]
         private var down = false
         private var refuseCreate = false
         private var refuseRefunds = false
@@ -51,7 +52,10 @@ import Testing
                 guard let status = statuses[id] else {
                     throw ConciergeError(.upstreamFailed, code: "payment_not_found", message: "no such payment")
                 }
-                let refunded = refunds.contains { $0.hasSuffix(id) } ? amounts[id] ?? 0 : 0
+                // What the provider has given back: the sum of its refunds, never more than paid.
+                let refunded = min(
+                    amounts[id] ?? 0,
+                    refunds.filter { $0.hasSuffix("@" + id) }.reduce(0) { $0 + (refundAmounts[$1] ?? 0) })
                 return PaymentSnapshot(
                     id: id, status: status, amountCents: amounts[id] ?? 0, refundedCents: refunded, metadata: [:])
             }
@@ -69,7 +73,10 @@ import Testing
                     throw ConciergeError(
                         .upstreamFailed, code: "refund_refused", message: "This method has no refunds.")
                 }
-                if !refunds.contains(idempotencyKey + "@" + id) { refunds.append(idempotencyKey + "@" + id) }
+                if !refunds.contains(idempotencyKey + "@" + id) {
+                    refunds.append(idempotencyKey + "@" + id)
+                    refundAmounts[idempotencyKey + "@" + id] = amountCents
+                }
             }
             return "re_\(idempotencyKey)"
         }

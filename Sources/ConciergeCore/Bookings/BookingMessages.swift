@@ -29,6 +29,19 @@ extension BookingService {
         return try await notify(booking, kind: "cancellation", template: "rides-cancellation", values: values)
     }
 
+    /// Part of the fare given back by the operator; the ride stands. Plain words, by email or
+    /// text, whichever the customer has.
+    func partialRefundNotice(for booking: Booking, cents: Int, reason: String) async throws -> PendingNotification? {
+        guard let customer = try await contact(booking.customerID) else { return nil }
+        let text =
+            "Concierge ride \(booking.reference): \(Money.formatCHF(cents)) is refunded to your payment method (\(reason)). Your ride stands."
+        return PendingNotification(
+            dedupeKey: "\(booking.id):partial-refund:\(cents):\(reason.count)",
+            channel: customer.email == nil ? .sms : .email,
+            recipient: customer.email ?? customer.phone.e164, subject: "Concierge ride \(booking.reference): a refund",
+            body: text)
+    }
+
     /// What every rides message names: the reference and the pickup time in Zurich.
     private static func messageValues(_ booking: Booking) -> [String: String] {
         ["reference": booking.reference, "when": ZurichTime.describe(booking.pickupAt)]

@@ -76,6 +76,14 @@ extension BookingService: PaymentOwner {
     }
 }
 
+extension BookingService {
+    /// Operations give part of a paid ride's fare back (the ride stands).
+    public func refundInPart(orderID: String, cents: Int, reason: String, actor: String) async throws -> Int {
+        _ = try await lifecycle.refundPart(orderID: orderID, cents: cents, actor: actor, reason: reason, vertical: self)
+        return cents
+    }
+}
+
 extension BookingService: OrderVertical {
     /// Rides' messages: the confirmation, the cancellation notice (also when a payment arrived
     /// after the booking was cancelled and went back), the late-payment refund. A payment of
@@ -87,6 +95,8 @@ extension BookingService: OrderVertical {
         case .cancelled, .refundedAfterCancel, .withdrawn: return try await cancellationNotice(for: booking)
         case .refundedLate: return try await lateRefundNotice(for: booking)
         case .refundedMismatch: return nil
+        case .refundedInPart(let cents, let reason):
+            return try await partialRefundNotice(for: booking, cents: cents, reason: reason)
         }
     }
 

@@ -109,6 +109,16 @@ enum EventsMessages {
                 """)
     }
 
+    static func partialRefund(_ view: EventsService.BookingView, cents: Int, reason: String) -> OutboxMessage {
+        .email(
+            dedupeKey: "events:partial-refund:\(view.booking.orderID):\(cents):\(reason.hashValue)",
+            to: view.booking.contactEmail, subject: "A refund for \(view.show.title) (\(view.booking.reference.code))",
+            text: """
+                We have refunded \(EventsMoney.format(cents, view.booking.currency)) of order \
+                \(view.booking.reference.code) to your payment method: \(reason). Your tickets stay valid.
+                """)
+    }
+
     static func cancellation(_ view: EventsService.BookingView) -> OutboxMessage {
         .email(
             dedupeKey: "events:cancelled:\(view.booking.orderID)", to: view.booking.contactEmail,

@@ -40,6 +40,13 @@ extension EventsService: PaymentOwner {
         return try await self.booking(orderID: orderID, accountID: accountID)
     }
 
+    /// The box office gives part of a paid order back (the order and its tickets stand).
+    public func refundInPart(orderID: String, cents: Int, reason: String, actor: String) async throws -> Int {
+        guard try await store.booking(orderID: orderID) != nil else { throw ConciergeError.eventsBookingNotFound }
+        _ = try await lifecycle.refundPart(orderID: orderID, cents: cents, actor: actor, reason: reason, vertical: self)
+        return cents
+    }
+
     /// Events' policy: a full refund until `cancelHours` before the show, no cancellation after.
     func cancellationTerms(_ booking: EventBooking) async throws -> CancellationTerms {
         let show = try await show(id: booking.showID).show
@@ -65,6 +72,8 @@ extension EventsService: OrderVertical {
         case .refundedLate: return EventsMessages.lateRefund(view)
         case .refundedAfterCancel, .refundedMismatch: return EventsMessages.paymentReturned(view)
         case .withdrawn: return EventsMessages.showCancelled(view)
+        case .refundedInPart(let cents, let reason):
+            return EventsMessages.partialRefund(view, cents: cents, reason: reason)
         }
     }
 

@@ -144,6 +144,15 @@ extension StaysService {
         return cancelled
     }
 
+    /// The hotel gives part of a prepaid stay back (the reservation stands).
+    public func refundInPart(orderID: String, cents: Int, reason: String, actor: String) async throws -> Int {
+        guard try await store.reservation(orderID: orderID) != nil else {
+            throw ConciergeError.staysReservationNotFound
+        }
+        _ = try await lifecycle.refundPart(orderID: orderID, cents: cents, actor: actor, reason: reason, vertical: self)
+        return cents
+    }
+
     /// Stays' policy, as the platform evaluates it: free until the hotel's deadline before
     /// check-in, the first night kept after it.
     func cancellationTerms(_ record: StaysReservationRecord, hotel: HotelSettings) throws -> CancellationTerms {
@@ -195,6 +204,15 @@ extension StaysService: OrderVertical {
         case .withdrawn(let refunded):
             return try messages.cancellation(
                 record.moved(to: .cancelled, refundedCents: refunded, chargedCents: 0), guest: guest, hotel: hotel)
+        case .refundedInPart(let cents, let reason):
+            guard !guest.email.isEmpty else { return nil }
+            return .email(
+                dedupeKey: "stays_res_\(record.id):partial-refund:\(order.id):\(cents)", to: guest.email,
+                subject: "\(hotel.name): a refund for your stay \(record.confirmationCode)",
+                text: """
+                    Dear \(guest.firstName), we have refunded \(hotel.formatted(cents, currency: record.currency)) of \
+                    your stay from \(record.checkIn) to \(record.checkOut) to your payment method: \(reason).
+                    """)
         }
     }
 

@@ -153,6 +153,10 @@ func assemble(
         if let canceller = mounted.orderCanceller { cancellers[canceller.vertical] = canceller }
     }
     try await mountAccounts(on: router, platform: platform, cancellers: cancellers)
+    if let token = configuration.adminToken {
+        AdminOrdersController(orders: SQLOrderStore(database: database), cancellers: cancellers, token: token)
+            .addRoutes(to: router)
+    }
     let webhookEvents = SQLWebhookEventLog(database: database)
     PaymentWebhookController(
         dispatcher: dispatcher, payments: payments, stripeVerifiers: stripeVerifiers, events: webhookEvents,

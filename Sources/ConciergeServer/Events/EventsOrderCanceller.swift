@@ -16,4 +16,12 @@ struct EventsOrderCanceller: OrderCanceller {
         let booking = try await events.cancel(orderID: orderID, accountID: accountID)
         return wasPaid ? OrderCancellationSummary.refunded(booking.amountCents) : OrderCancellationSummary.nothing
     }
+
+    func refundInPart(orderID: String, cents: Int, reason: String) async throws -> String {
+        guard let order = try await orders.order(id: orderID), order.vertical == vertical else {
+            throw ConciergeError.orderWithoutCustomer
+        }
+        return OrderCancellationSummary.refundedInPart(
+            try await events.refundInPart(orderID: orderID, cents: cents, reason: reason, actor: "operator"))
+    }
 }

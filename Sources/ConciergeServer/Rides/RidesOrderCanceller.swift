@@ -18,4 +18,12 @@ struct RidesOrderCanceller: OrderCanceller {
         let booking = try await bookings.cancel(reference: order.reference.code, customer: customer)
         return wasPaid ? OrderCancellationSummary.refunded(booking.priceCents) : OrderCancellationSummary.nothing
     }
+
+    func refundInPart(orderID: String, cents: Int, reason: String) async throws -> String {
+        guard let order = try await orders.order(id: orderID), order.vertical == vertical else {
+            throw ConciergeError.orderWithoutCustomer
+        }
+        return OrderCancellationSummary.refundedInPart(
+            try await bookings.refundInPart(orderID: orderID, cents: cents, reason: reason, actor: "operator"))
+    }
 }

@@ -19,4 +19,12 @@ struct StaysOrderCanceller: OrderCanceller {
         let cancelled = try await stays.cancel(id: reservation.id, guest: guest)
         return OrderCancellationSummary.refunded(cancelled.refundedCents)
     }
+
+    func refundInPart(orderID: String, cents: Int, reason: String) async throws -> String {
+        guard let order = try await orders.order(id: orderID), order.vertical == vertical else {
+            throw ConciergeError.orderWithoutCustomer
+        }
+        return OrderCancellationSummary.refundedInPart(
+            try await stays.refundInPart(orderID: orderID, cents: cents, reason: reason, actor: "operator"))
+    }
 }

@@ -188,4 +188,35 @@ import Testing
         #expect(provider.refundKeys == ["cancel-\(money.orderID)"])
         try await database.close()
     }
+
+    /// An operator gives part of a paid order back: the order stands, each part is refunded once,
+    /// and never more than was paid is owed back.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func partialRefundsArePaidOnceAndNeverExceedThePayment(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("goodwill", client: client, worker: worker)
+            let order = try await vertical.order(unit: 0, token: token, client: client)
+            try await Self.paid(order.paymentID, provider, client)
+            let paid = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+            func refund(_ cents: Int) async throws -> TestResponse {
+                try await client.send(
+                    .post, "/admin/orders/\(paid.orderID)/refunds",
+                    json: #"{"amountCents": \#(cents), "reason": "the heating was broken"}"#,
+                    headers: [.authorization: "Bearer \(SellingVertical.adminToken)"])
+            }
+            #expect(try await refund(1_000).status == .created)
+            let tooMuch = try await refund(paid.amountCents - 1_000 + 1)
+            #expect(tooMuch.status == .conflict && tooMuch.errorBody?.code == "refund_exceeds_payment")
+            #expect(try await refund(paid.amountCents - 1_000).status == .created)
+            #expect(try await refund(1).status == .conflict)
+            for _ in 0..<2 { await worker.tick() }
+            let money = try await OrderMoney.of(paymentID: order.paymentID, in: database)
+            #expect(money.status == "confirmed" && money.refundedCents == money.amountCents && money.refundRows == 2)
+            #expect(Set(provider.refundKeys) == ["partial-\(paid.orderID)-1", "partial-\(paid.orderID)-2"])
+        }
+        try await database.close()
+    }
 }

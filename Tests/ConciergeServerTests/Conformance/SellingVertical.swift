@@ -31,9 +31,13 @@ enum SellingVertical: String, CaseIterable, Sendable, CustomStringConvertible {
         let handle: String
     }
 
+    /// The operations API's token (partial refunds).
+    static let adminToken = "conformance-admin-token-0123456789abcdef"
+
     /// The per-customer caps are the subject of their own tests: here one customer places many
     /// orders, so they are off.
     static let capsOff = [
+        "CONCIERGE_ADMIN_TOKEN": adminToken,
         "CONCIERGE_EVENTS_MAX_UNPAID_ORDERS": "0", "CONCIERGE_EVENTS_MAX_ORDERS_PER_HOUR": "0",
         "CONCIERGE_EVENTS_MAX_SEATS_PER_SHOW": "0", "CONCIERGE_STAYS_MAX_UNPAID_ORDERS": "0",
         "CONCIERGE_STAYS_MAX_ORDERS_PER_HOUR": "0", "CONCIERGE_STAYS_MAX_ROOMS_PER_NIGHT": "0",

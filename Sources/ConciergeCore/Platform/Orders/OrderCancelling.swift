@@ -14,6 +14,12 @@ public protocol OrderCanceller: Sendable {
     /// - Throws: the vertical's `ConciergeError`, e.g. 409 when it is too late to cancel, 404
     ///   when there is no such order or it has no customer any more (an erased account).
     func cancelForCustomer(orderID: String) async throws -> String
+
+    /// Gives `cents` of the order's payment back without ending it, through the platform's
+    /// lifecycle (never more than was paid); the customer is told in the vertical's words.
+    ///
+    /// - Returns: a one-line summary for the operator.
+    func refundInPart(orderID: String, cents: Int, reason: String) async throws -> String
 }
 
 /// The summaries the cancellers return, so every vertical says the outcome the same way.
@@ -23,6 +29,10 @@ public enum OrderCancellationSummary {
     }
 
     public static let nothing = "Cancelled; nothing was paid, so nothing is refunded."
+
+    public static func refundedInPart(_ cents: Int) -> String {
+        "\(Money.formatCHF(cents)) refunded to the customer; the order stands."
+    }
 }
 
 extension ConciergeError {

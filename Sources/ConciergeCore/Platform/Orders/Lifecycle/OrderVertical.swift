@@ -14,6 +14,8 @@ public enum OrderNotice: Sendable, Equatable {
     case refundedMismatch
     /// Withdrawn by the operator (a cancelled show): refunded in full.
     case withdrawn(refundedCents: Int)
+    /// Part of the payment given back by an operator; the order stands.
+    case refundedInPart(cents: Int, reason: String)
 }
 
 /// What a selling vertical brings to the platform's lifecycle: its words to the customer, its

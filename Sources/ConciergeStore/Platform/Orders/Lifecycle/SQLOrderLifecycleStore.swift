@@ -58,6 +58,13 @@ public struct SQLOrderLifecycleStore: OrderLifecycleStore {
                 ])
             // Owed already: this cause was settled before (a repeated delivery).
             guard !inserted.isEmpty else { throw Refused() }
+            // Never more owed back than was paid, whatever the causes: the order's row, updated
+            // first, keeps two transitions of one order from passing this check together.
+            let owedInAll = try await db.query(
+                "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS owed FROM refunds_owed WHERE payment_id = ?",
+                [.text(owed.paymentID)])
+            let paid = order.payment.map(\.amountCents) ?? 0
+            guard try owedInAll.first?.int("owed") ?? 0 <= max(paid, owed.amountCents) else { throw Refused() }
         }
         var state = transition.to.rawValue
         if let vertical = rows[order.vertical] {
