@@ -336,7 +336,8 @@ struct DrillDatabaseAudit {
             }
             if claim.paid {
                 let settledStatus = ["confirmed", "cancelled", "refunded"].contains(order.status)
-                if !payments.contains(where: { $0.status == "paid" }) {
+                let paymentPaid = payments.contains { $0.status == "paid" }
+                if !paymentPaid {
                     violation(
                         claim.vertical,
                         "\(claim.label): the sandbox answered 303 for outcome=paid, but its payments are \(payments.map(\.status))"
@@ -346,7 +347,7 @@ struct DrillDatabaseAudit {
                         claim.vertical,
                         "\(claim.label): the sandbox answered 303 for outcome=paid, but the order is \(order.status)")
                 }
-                if !settledStatus, let revisit = claim.revisit { unsettled.append(revisit) }
+                if !paymentPaid || !settledStatus, let revisit = claim.revisit { unsettled.append(revisit) }
             }
             if claim.cancelled, order.status != "cancelled", order.status != "refunded" {
                 violation(
