@@ -181,7 +181,7 @@ struct DrillDatabaseAudit {
             }
             for row in try await db.query(
                 """
-                SELECT i.unit_key AS unit_key, h.state AS state, SUM(i.quantity) AS quantity
+                SELECT i.unit_key AS unit_key, h.state AS state, CAST(SUM(i.quantity) AS BIGINT) AS quantity
                 FROM hold_items i JOIN holds h ON h.id = i.hold_id
                 WHERE h.state IN ('held', 'sold') GROUP BY i.unit_key, h.state
                 """)
