@@ -101,7 +101,17 @@ extension EventsService {
         // instead of racing for the same best ones; a checkout that fails gives them back.
         seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .reserved)
         do {
-            let opened = try await place(priced, show: show, accountID: accountID, email: email)
+            let opened = try await place(
+                priced, show: show, accountID: accountID, email: email,
+                caps: (
+                    limits.openCap(
+                        accountID: accountID,
+                        scope: limitScope(timeZone: TimeZone(identifier: summary.venue.timeZone) ?? .gmt)),
+                    policy.maximumSeatsPerShow > 0
+                        ? SeatsPerShowCap(
+                            accountID: accountID, showID: show.id, max: policy.maximumSeatsPerShow,
+                            retryAfterSeconds: policy.holdMinutes * 60) : nil
+                ))
             seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .reserved)
             return opened
         } catch let error as ConciergeError where error.code == "hold_unavailable" {
@@ -120,9 +130,10 @@ extension EventsService {
     }
 
     /// Opens the payment and writes the hold, order, payment and booking in one transaction.
-    private func place(_ priced: [(EventSeat, Int)], show: EventShow, accountID: String, email: String)
-        async throws -> OpenedCheckout
-    {
+    private func place(
+        _ priced: [(EventSeat, Int)], show: EventShow, accountID: String, email: String,
+        caps: (open: OpenOrderCap?, seats: SeatsPerShowCap?)
+    ) async throws -> OpenedCheckout {
         let seats = priced.map(\.0)
         let now = clock.now
         let amount = priced.reduce(0) { $0 + $1.1 }
@@ -162,7 +173,10 @@ extension EventsService {
             orderID: orderID, at: now, type: "held", actor: "account:\(accountID)",
             detail: "\(seats.count) seats held until the payment")
         do {
-            guard try await store.insertCheckout(booking, hold: hold, order: order, event: event, payment: payment)
+            guard
+                try await store.insertCheckout(
+                    booking, hold: hold, order: order, event: event, payment: payment, cap: caps.open,
+                    seatCap: caps.seats)
             else {
                 throw ConciergeError(
                     .unavailable(retryAfterSeconds: 1), code: "reference_collision",

@@ -30,9 +30,12 @@ public protocol EventsStore: Sendable {
     func seatsHeld(showID: String, ownerID: String, now: Date) async throws -> Set<String>
 
     /// In one transaction: places the hold (throws `hold_unavailable`, writing nothing), the
-    /// order, the payment and the booking. False when the order's reference is taken.
+    /// order, the payment and the booking, and enforces `cap` on the account's unpaid orders and
+    /// `seatCap` on its seats of the show (throws their 429, writing nothing). False when the
+    /// order's reference is taken.
     func insertCheckout(
-        _ booking: EventBooking, hold: NewHold, order: Order, event: OrderEvent, payment: PaymentRecord
+        _ booking: EventBooking, hold: NewHold, order: Order, event: OrderEvent, payment: PaymentRecord,
+        cap: OpenOrderCap?, seatCap: SeatsPerShowCap?
     ) async throws -> Bool
     func booking(orderID: String) async throws -> EventBooking?
     func booking(sessionID: String) async throws -> EventBooking?

@@ -35,11 +35,14 @@ extension StaysService {
             RecentOrder(state: $0.status.rawValue, createdAt: $0.createdAt, paymentExpiresAt: nil)
         }
         let caps = roomsPerNightCap(mine, type: type, range: range, now: now, hotel: hotel).map { [$0] } ?? []
-        // A prepaid order is open while its nights are held for the payment.
-        let scope = OrderLimitScope(
+        try await limits.check(accountID: guest.accountID, scope: limitScope(hotel), caps: caps, alsoCounting: atHotel)
+    }
+
+    /// A prepaid order is open while its nights are held for the payment.
+    func limitScope(_ hotel: HotelSettings) -> OrderLimitScope {
+        OrderLimitScope(
             vertical: Self.vertical, openStates: [StaysReservationRecord.Status.pendingPayment.rawValue],
             openLifetime: Double(prepay.holdMinutes * 60), timeZone: hotel.calendar.timeZone)
-        try await limits.check(accountID: guest.accountID, scope: scope, caps: caps, alsoCounting: atHotel)
     }
 
     /// The most rooms of `type` the guest holds on one night of `range`, as a cap of one more.

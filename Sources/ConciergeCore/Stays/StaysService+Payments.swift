@@ -68,7 +68,9 @@ extension StaysService {
                     detail: "\(range.nights.count) room-nights held until the payment"),
                 payment: payment, hold: hold))
         do {
-            let outcome = try await store.reserve(reservation) { _ in nil }
+            let outcome = try await store.reserve(
+                reservation, cap: limits.openCap(accountID: guest.accountID, scope: limitScope(hotel))
+            ) { _ in nil }
             if case .replayed = outcome { await abandon(created) }
             return outcome
         } catch {

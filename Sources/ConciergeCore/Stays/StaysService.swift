@@ -156,7 +156,7 @@ public struct StaysService: Sendable {
             quote: quote, currency: hotel.currency, confirmationCode: confirmationCode(),
             idempotencyKey: idempotencyKey, createdAt: clock.now)
         let messages = self.messages
-        return try await store.reserve(reservation) { record in
+        return try await store.reserve(reservation, cap: nil) { record in
             try messages.confirmation(record, guest: guest, hotel: hotel)
         }
     }

@@ -294,9 +294,10 @@ public protocol StaysStore: Sendable {
     func nights(_ nights: [StayNight], rooms: [Int64: Int]) async throws -> [Int64: [StayNight: StaysNightCount]]
     /// Takes one room of the type on every night — sold when paid at the hotel, held for a
     /// prepayment (with its order and payment) — stores the reservation and queues `email`, in
-    /// one transaction; throws `sold_out` (and writes nothing) when a night is full.
+    /// one transaction; throws `sold_out` (and writes nothing) when a night is full, and the
+    /// cap's 429 (writing nothing) when a prepaid order would pass the account's unpaid cap.
     func reserve(
-        _ reservation: NewStaysReservation,
+        _ reservation: NewStaysReservation, cap: OpenOrderCap?,
         email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
     ) async throws -> StaysReserveOutcome
     /// The reservation an account's idempotency key made, if it is still kept.

@@ -16,12 +16,15 @@ public struct SQLEventsStore: EventsStore {
     private struct ReferenceTaken: Error {}
 
     public func insertCheckout(
-        _ booking: EventBooking, hold: NewHold, order: Order, event: OrderEvent, payment: PaymentRecord
+        _ booking: EventBooking, hold: NewHold, order: Order, event: OrderEvent, payment: PaymentRecord,
+        cap: OpenOrderCap?, seatCap: SeatsPerShowCap?
     ) async throws -> Bool {
+        let locks = [cap?.lockKey, seatCap?.lockKey].compactMap { $0 }
         do {
-            try await database.transaction { db in
+            try await database.transaction(lockKeys: locks) { db in
                 _ = try await SQLHoldStore.place(hold, in: db)
                 guard try await SQLOrderStore.insert(order, event: event, in: db) else { throw ReferenceTaken() }
+                if let cap { try await SQLOrderLimitStore.enforce(cap, now: order.createdAt, in: db) }
                 try await SQLPaymentLedger.insert(payment, in: db)
                 try await db.query(
                     """
@@ -42,11 +45,26 @@ public struct SQLEventsStore: EventsStore {
                     booking.tickets.map {
                         [.text(booking.orderID), .text($0.seatID), SQLValue($0.priceCents), .text($0.secret)]
                     }, in: db)
+                if let seatCap {
+                    try await Self.enforce(seatCap, adding: booking.tickets.count, now: booking.createdAt, in: db)
+                }
             }
             return true
         } catch is ReferenceTaken {
             return false
         }
+    }
+
+    /// Counts the account's seats of the show — confirmed, or held by an unexpired order — in the
+    /// checkout's transaction, the new ones included.
+    static func enforce(_ cap: SeatsPerShowCap, adding: Int, now: Date, in db: any SQLExecutor) async throws {
+        let seats = try await db.query(
+            """
+            SELECT t.seat_id FROM events_tickets t JOIN events_bookings b ON b.order_id = t.order_id
+            WHERE b.account_id = ? AND b.show_id = ? AND (b.state = 'confirmed' OR (b.state = 'pending' AND b.expires_at > ?))
+            """, [.text(cap.accountID), .text(cap.showID), SQLValue(now)]
+        ).count
+        if seats > cap.max { throw cap.refusal(having: seats - adding) }
     }
 
     public func booking(orderID: String) async throws -> EventBooking? {

@@ -116,12 +116,12 @@ public struct SQLStaysStore: StaysStore {
     }
 
     public func reserve(
-        _ reservation: NewStaysReservation,
+        _ reservation: NewStaysReservation, cap: OpenOrderCap?,
         email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
     ) async throws -> StaysReserveOutcome {
         do {
             return .created(
-                try await database.transaction { db in
+                try await database.transaction(lockKeys: cap.map { [$0.lockKey] } ?? []) { db in
                     let keys = reservation.unitKeys
                     if let prepayment = reservation.prepayment {
                         // Held, not sold: the platform's hold takes every night or none.
@@ -137,6 +137,9 @@ public struct SQLStaysStore: StaysStore {
                                 message: "Two orders drew the same reference at once. Please try again.")
                         }
                         try await SQLPaymentLedger.insert(prepayment.payment, in: db)
+                        if let cap {
+                            try await SQLOrderLimitStore.enforce(cap, now: reservation.createdAt, in: db)
+                        }
                     } else {
                         do {
                             try await SQLHoldStore.sellWithoutHold(keys, capacity: reservation.rooms, in: db)

@@ -45,10 +45,12 @@ enum SellingVertical: String, CaseIterable, Sendable, CustomStringConvertible {
         "CONCIERGE_MAX_UNPAID_BOOKINGS": "0", "CONCIERGE_MAX_BOOKINGS_PER_HOUR": "0",
     ]
 
-    func app(_ engine: TestEngine) async throws -> TestApp {
+    /// The vertical's server on `engine`; `limits` turns some of the caps back on.
+    func app(_ engine: TestEngine, limits: [String: String] = [:]) async throws -> TestApp {
+        let capsOff = Self.capsOff.merging(limits) { $1 }
         switch self {
         case .rides, .events:
-            return try await TestApp.make(engine: engine, environment: Self.capsOff)
+            return try await TestApp.make(engine: engine, environment: capsOff)
         case .stays:
             // One prepaid room of one type: a unit is one night of it.
             let url = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -60,7 +62,7 @@ enum SellingVertical: String, CaseIterable, Sendable, CustomStringConvertible {
             """.write(to: url, atomically: true, encoding: .utf8)
             return try await TestApp.make(
                 engine: engine,
-                environment: StaysFixtures.environment.merging(Self.capsOff) { $1 }
+                environment: StaysFixtures.environment.merging(capsOff) { $1 }
                     .merging(["CONCIERGE_STAYS_HOTEL_PATH": url.path]) { $1 })
         }
     }

@@ -61,7 +61,7 @@ import Testing
             NewStaysReservation(
                 guest: guest, roomTypeID: 2, rooms: 12, range: range, people: 2, purpose: "",
                 quote: StayQuote(roomType: type, range: range, people: 2, hotel: hotel), currency: "CHF",
-                confirmationCode: "JKLMNPQR", idempotencyKey: nil, createdAt: Date())
+                confirmationCode: "JKLMNPQR", idempotencyKey: nil, createdAt: Date()), cap: nil
         ) { _ in nil }
         guard case .created(let made) = outcome else { throw StaysMigrationFailure() }
         #expect(made.id == 2)

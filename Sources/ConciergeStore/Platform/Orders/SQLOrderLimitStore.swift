@@ -36,3 +36,20 @@ public struct SQLOrderLimitStore: OrderLimitStore {
         }
     }
 }
+
+extension SQLOrderLimitStore {
+    /// Counts the account's open orders of the cap's vertical in the caller's transaction (which
+    /// holds `cap.lockKey` and has just written one more) and throws the cap's 429 — rolling the
+    /// order back — when they are more than the cap allows.
+    public static func enforce(_ cap: OpenOrderCap, now: Date, in db: any SQLExecutor) async throws {
+        let rows = try await db.query(
+            """
+            SELECT expires_at FROM orders
+            WHERE account_id = ? AND vertical = ? AND status IN ('held', 'awaiting_payment')
+                AND (expires_at IS NULL OR expires_at > ?)
+            """, [.text(cap.accountID), .text(cap.vertical), SQLValue(now)])
+        guard rows.count > cap.max else { return }
+        let firstExpiry = try rows.compactMap { try $0.optionalDate("expires_at") }.min()
+        throw cap.refusal(rows.count - 1, firstExpiry)
+    }
+}
