@@ -152,8 +152,8 @@ public struct OrderCounts: Sendable, Equatable {
 }
 
 /// Checks the limits before a vertical creates an order. Concurrent requests of one account can
-/// pass the count together: the caps bound a flood, not a race (the per-network limit is
-/// exact: it counts under a lock).
+/// pass this count together; the unpaid cap is made exact by `openCap`, checked again in the
+/// order's transaction under a lock on the account (the per-network limit counts under a lock).
 public struct OrderLimitChecker: Sendable {
     public let limits: OrderLimits
     let store: any OrderLimitStore
