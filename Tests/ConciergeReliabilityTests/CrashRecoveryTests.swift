@@ -75,6 +75,8 @@ import Testing
         }
         let audited = try #require(report.verticals.first { $0.name == "stays" })
         #expect(audited.paymentsAcknowledged > 0 && audited.confirmed > 0 && audited.unitsChecked > 0)
+        // Paid, then cancelled within the free cancellation time: all but the first night back.
+        #expect(audited.keptAFee > 0)
     }
 
     /// The `concierge` executable next to the running test binary (where `swift test` puts

@@ -97,7 +97,7 @@ import Testing
         #expect(unsettled == ["/stays/payment/return?session=x"])
 
         let stays = try #require(result.verticals.first { $0.name == "stays" })
-        #expect(stays.violations == 5 && stays.cancelled == 3 && stays.refundsOwedUnpaid == 1)
+        #expect(stays.violations == 5 && stays.cancelled == 3 && stays.keptAFee == 1 && stays.refundsOwedUnpaid == 1)
         #expect(stays.ordersAcknowledged == 2 && stays.paymentsAcknowledged == 2)
         #expect(result.verticals.map(\.name) == ["rides", "events", "stays"])
         #expect(result.verticals.map(\.violations) == [1, 2, 5])

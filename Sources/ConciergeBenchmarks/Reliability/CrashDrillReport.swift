@@ -68,6 +68,8 @@ public struct CrashDrillReport: Sendable, Codable {
         public let confirmed: Int
         public let cancelled: Int
         public let refunded: Int
+        /// Cancelled or refunded orders that were paid and kept a fee (all but it given back).
+        public let keptAFee: Int
         public let expired: Int
         /// Awaiting payment or held.
         public let open: Int
@@ -126,7 +128,7 @@ public struct CrashDrillReport: Sendable, Codable {
             var audit = [
                 [
                     "vertical", "acknowledged", "paid (303)", "cancelled (200)", "confirmed", "cancelled", "refunded",
-                    "expired", "open", "refunds owed paid", "unpaid", "units", "violations",
+                    "of them kept a fee", "expired", "open", "refunds owed paid", "unpaid", "units", "violations",
                 ]
             ]
             for vertical in verticals {
@@ -134,7 +136,8 @@ public struct CrashDrillReport: Sendable, Codable {
                     [
                         vertical.name, vertical.ordersAcknowledged, vertical.paymentsAcknowledged,
                         vertical.cancellationsAcknowledged, vertical.confirmed, vertical.cancelled, vertical.refunded,
-                        vertical.expired, vertical.open, vertical.refundsOwedPaid, vertical.refundsOwedUnpaid,
+                        vertical.keptAFee, vertical.expired, vertical.open, vertical.refundsOwedPaid,
+                        vertical.refundsOwedUnpaid,
                         vertical.unitsChecked, vertical.violations,
                     ].map { "\($0)" })
             }

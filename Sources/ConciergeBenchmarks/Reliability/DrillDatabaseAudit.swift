@@ -258,6 +258,7 @@ struct DrillDatabaseAudit {
 
         // Every order: its vertical's state, and the money its paid payments keep.
         var statuses: [String: [String: Int]] = [:]
+        var keptAFee: [String: Int] = [:]
         for order in snapshot.orders.values.sorted(by: { $0.reference < $1.reference }) {
             statuses[order.vertical, default: [:]][order.status, default: 0] += 1
             let name = "\(order.vertical) order \(order.reference)"
@@ -279,7 +280,9 @@ struct DrillDatabaseAudit {
             case "confirmed":
                 keeps = order.amountCents
                 if paid.isEmpty { violation(order.vertical, "\(name) is confirmed without a paid payment") }
-            case "cancelled", "refunded": keeps = paid.isEmpty ? 0 : fee
+            case "cancelled", "refunded":
+                keeps = paid.isEmpty ? 0 : fee
+                if keeps > 0 { keptAFee[order.vertical, default: 0] += 1 }
             default: keeps = 0
             }
             if !paid.isEmpty, paidCents - refundedCents != keeps {
@@ -369,6 +372,7 @@ struct DrillDatabaseAudit {
                     name: vertical, ordersAcknowledged: told.orders, paymentsAcknowledged: told.paid,
                     cancellationsAcknowledged: told.cancelled, confirmed: counts["confirmed", default: 0],
                     cancelled: counts["cancelled", default: 0], refunded: counts["refunded", default: 0],
+                    keptAFee: keptAFee[vertical, default: 0],
                     expired: counts["expired", default: 0],
                     open: counts["awaiting_payment", default: 0] + counts["held", default: 0],
                     refundsOwedPaid: owed.paid, refundsOwedUnpaid: owed.unpaid,

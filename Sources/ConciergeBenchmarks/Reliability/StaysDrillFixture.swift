@@ -23,8 +23,15 @@ struct StaysDrillFixture: Sendable {
     /// Rooms of each type: few, so the buyers take the last room of a night from each other.
     static let rooms = 3
     static let nightsPerRound = 6
+    /// Cancellation is free until this many hours before check-in: the rounds' nights (40 days
+    /// ahead and later) cancel free, `lateNights` cost their first night.
+    static let freeCancelHours = 30 * 24
+    /// Nights, in days from today, whose prepaid rooms are paid and then cancelled late, under
+    /// the fee; shared by every round (never kept, so they free up again).
+    static let lateNights = 2..<8
 
-    /// `CONCIERGE_STAYS_HOTEL_PATH` for the drill's server: the hotel file, written to `directory`.
+    /// `CONCIERGE_STAYS_HOTEL_PATH` for the drill's server (the hotel file, written to
+    /// `directory`) and its free cancellation hours.
     static func serverEnvironment(in directory: URL) throws -> [String: String] {
         let url = directory.appendingPathComponent("crash-hotel.json")
         let json = """
@@ -34,7 +41,9 @@ struct StaysDrillFixture: Sendable {
                "paymentPolicy": "prepay"}]}
             """
         try json.write(to: url, atomically: true, encoding: .utf8)
-        return ["CONCIERGE_STAYS_HOTEL_PATH": url.path]
+        return [
+            "CONCIERGE_STAYS_HOTEL_PATH": url.path, "CONCIERGE_STAYS_FREE_CANCEL_HOURS": String(freeCancelHours),
+        ]
     }
 
     /// Rooms of a room type, as the hotel file says.

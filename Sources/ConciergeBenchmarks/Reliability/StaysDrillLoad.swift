@@ -55,9 +55,10 @@ struct StaysBuyerOutcome: Sendable {
 /// `Idempotency-Key`, now and then sent twice) for one or two of the round's nights — four in
 /// five prepaid Doubles, the rest Individuals paid at the hotel — then, for a prepaid one, at
 /// random: pays and keeps it, pays and cancels it, cancels it unpaid, or pays and cancels at
-/// the same time on two connections; one paid at the hotel is cancelled every other time. A
-/// night sold out makes the guest cancel the oldest reservation it kept, so rooms change hands
-/// all round.
+/// the same time on two connections; one paid at the hotel is cancelled every other time. One
+/// prepaid room in six is for a night a few days ahead, within the free cancellation time: paid,
+/// then cancelled under the fee (the first night kept). A night sold out makes the guest cancel
+/// the oldest reservation it kept, so rooms change hands all round.
 struct StaysDrillLoad: Sendable {
     let port: Int
     let fixture: StaysDrillFixture
@@ -105,9 +106,12 @@ struct StaysDrillLoad: Sendable {
         outcome: inout StaysBuyerOutcome
     ) async throws {
         let token = fixture.guests[guest].token
-        let nights = fixture.nights(round: round)
-        let first = nights.lowerBound + Int(rng.next() % UInt64(nights.count))
         let prepaid = rng.next() % 5 != 0
+        // One prepaid room in six is for a night within the free cancellation time: paid, then
+        // cancelled under the fee.
+        let late = prepaid && rng.next() % 6 == 0
+        let nights = late ? StaysDrillFixture.lateNights : fixture.nights(round: round)
+        let first = nights.lowerBound + Int(rng.next() % UInt64(nights.count))
         let body = Self.reservationBody(
             roomType: prepaid ? StaysDrillFixture.prepaidRoomType : StaysDrillFixture.atHotelRoomType,
             firstNight: first,
@@ -118,7 +122,7 @@ struct StaysDrillLoad: Sendable {
         outcome.pending = nil
         if made.status == 409, made.staysErrorType == "sold_out" {
             outcome.soldOut += 1
-            if !kept.isEmpty {
+            if !late, !kept.isEmpty {
                 let oldest = kept.removeFirst()
                 try await cancel(oldest, on: connection, outcome: &outcome)
             } else {
@@ -146,6 +150,12 @@ struct StaysDrillLoad: Sendable {
             }
         }
 
+        if late {
+            if try await pay(stay, on: connection, outcome: &outcome) {
+                try await cancel(stay, on: connection, outcome: &outcome)
+            }
+            return
+        }
         guard stay.prepaid else {
             if rng.next() % 2 == 0 {
                 try await cancel(stay, on: connection, outcome: &outcome)
