@@ -219,4 +219,43 @@ import Testing
         }
         try await database.close()
     }
+
+    /// The platform's unpaid-order cap, with each vertical's number: the next order is 429 with
+    /// `Retry-After` and a sentence saying what to do, in the vertical's envelope.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func theUnpaidOrderCapAnswers429WithRetryAfter(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine, limits: [vertical.unpaidCapVariable: "3"])
+        try await app.runWithWorker(payments: Provider(name: "mollie")) { client, worker in
+            let token = try await vertical.customer("capped", client: client, worker: worker)
+            for unit in 0..<3 { _ = try await vertical.order(unit: unit, token: token, client: client) }
+            let fourth = try await vertical.orderRequest(unit: 3, token: token, client: client)
+            #expect(fourth.status == .tooManyRequests)
+            #expect(Int(fourth.headers[.retryAfter] ?? "") ?? 0 > 0)
+            let body = String(buffer: fourth.body)
+            #expect(body.contains("unpaid") && body.contains("Pay or cancel"), "\(body)")
+        }
+    }
+
+    /// The IETF Idempotency-Key rule on every order-creating route: the same key with the same
+    /// body answers the first order again, with another body 422 `idempotency_key_reused`.
+    @Test(arguments: SellingVertical.allCases, TestEngine.all)
+    func anIdempotencyKeyReusedWithAnotherBodyIs422(vertical: SellingVertical, engine: TestEngine) async throws {
+        let app = try await vertical.app(engine)
+        let provider = Provider(name: "mollie")
+        let database = try await app.configuration.storage.open(logger: TestApp.quiet)
+        try await app.runWithWorker(payments: provider) { client, worker in
+            let token = try await vertical.customer("keyed", client: client, worker: worker)
+            let first = try await vertical.orderRequest(unit: 0, token: token, client: client, key: "key-1")
+            #expect(first.status == .ok || first.status == .created)
+            let again = try await vertical.orderRequest(unit: 0, token: token, client: client, key: "key-1")
+            #expect(try vertical.placed(from: again).handle == vertical.placed(from: first).handle)
+            let other = try await vertical.orderRequest(unit: 1, token: token, client: client, key: "key-1")
+            #expect(other.status == .unprocessableContent)
+            #expect(String(buffer: other.body).contains("idempotency_key_reused"))
+            let orders = try await database.query(
+                "SELECT COUNT(*) AS n FROM orders WHERE vertical = ?", [.text(vertical.rawValue)])
+            #expect(try orders.first?.int("n") == 1)
+        }
+        try await database.close()
+    }
 }

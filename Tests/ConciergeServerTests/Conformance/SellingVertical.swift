@@ -78,38 +78,68 @@ enum SellingVertical: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// An order, awaiting payment, for unit `unit` (a seat of the demo show, a night of the room).
-    func order(unit: Int, token: String, client: any TestClientProtocol) async throws -> Placed {
+    /// The vertical's own order request for unit `unit` (a ride's pickup time, a seat of the demo
+    /// show, a night of the room), with an `Idempotency-Key` when given.
+    func orderRequest(unit: Int, token: String, client: any TestClientProtocol, key: String? = nil) async throws
+        -> TestResponse
+    {
+        var headers: HTTPFields = [:]
+        if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
         switch self {
         case .rides:
             // Three days after the test clock's start, a quarter of an hour apart.
             let pickup = Date(timeIntervalSince1970: 1_800_000_000 + 3 * 86_400 + Double(unit) * 900)
-            let response = try await client.book(token: token, pickupAt: pickup)
-            guard response.status == .ok || response.status == .created else {
-                throw TestFailure("app-book: \(response.status) \(String(buffer: response.body))")
-            }
+            return try await client.book(token: token, pickupAt: pickup, key: key)
+        case .events:
+            let seat = try await client.eventSeats().keys.sorted()[unit]
+            return try await client.send(
+                .post, "/events/api/seat-checkout", json: #"{"showId": "shw_demo_1", "specificSeatIds": ["\#(seat)"]}"#,
+                token: token, headers: headers)
+        case .stays:
+            let night = Self.night(unit)
+            return try await client.send(
+                .post, "/stays/appointment",
+                json: StaysFixtures.reserve(room: 2, from: night.in, to: night.out, guests: 1), token: token,
+                headers: headers)
+        }
+    }
+
+    /// An order, awaiting payment, for unit `unit`.
+    func order(unit: Int, token: String, client: any TestClientProtocol) async throws -> Placed {
+        try placed(from: try await orderRequest(unit: unit, token: token, client: client))
+    }
+
+    /// The order an answer to `orderRequest` made (or answered again).
+    func placed(from response: TestResponse) throws -> Placed {
+        guard response.status == .ok || response.status == .created else {
+            throw TestFailure("\(self) order: \(response.status) \(String(buffer: response.body))")
+        }
+        switch self {
+        case .rides:
             let booking = try response.decode(BookingResponse.self)
             guard let url = booking.checkoutUrl, let reference = booking.quoteReference else {
                 throw TestFailure("app-book answered no checkout")
             }
             return Placed(paymentID: Self.paymentID(url), handle: reference)
         case .events:
-            let seat = try await client.eventSeats().keys.sorted()[unit]
-            let response = try await client.seatCheckout(token, seats: [seat])
-            guard response.status == .ok else {
-                throw TestFailure("seat checkout: \(response.status) \(String(buffer: response.body))")
-            }
             let checkout = try response.decode(Events.SeatCheckoutResponse.self)
             return Placed(paymentID: Self.paymentID(checkout.url), handle: checkout.orderId)
         case .stays:
-            let night = Self.night(unit)
-            let made = try await client.stays(
-                .post, "/appointment",
-                json: StaysFixtures.reserve(room: 2, from: night.in, to: night.out, guests: 1), token: token,
-                as: Stays.Reservation.self)
-            guard made.status == .created, let reservation = made.data, let url = reservation.payment?.checkoutUrl
-            else { throw TestFailure("reserve: \(made.status) \(made.envelope.message)") }
+            let answer = try JSONDecoder().decode(
+                Stays.APIResponse<Stays.Reservation>.self, from: Data(buffer: response.body))
+            guard let reservation = answer.data, let url = reservation.payment?.checkoutUrl else {
+                throw TestFailure("reserve answered no checkout")
+            }
             return Placed(paymentID: Self.paymentID(url), handle: String(reservation.id))
+        }
+    }
+
+    /// The variable of the vertical's unpaid-order cap.
+    var unpaidCapVariable: String {
+        switch self {
+        case .rides: "CONCIERGE_MAX_UNPAID_BOOKINGS"
+        case .events: "CONCIERGE_EVENTS_MAX_UNPAID_ORDERS"
+        case .stays: "CONCIERGE_STAYS_MAX_UNPAID_ORDERS"
         }
     }
 
