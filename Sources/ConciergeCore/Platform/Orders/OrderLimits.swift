@@ -203,7 +203,7 @@ public struct OrderLimitChecker: Sendable {
         }
     }
 
-    func check(_ counts: OrderCounts, scope: OrderLimitScope, now: Date) throws(ConciergeError) {
+    func check(_ counts: OrderCounts, scope: OrderLimitScope, now: Date) throws {
         if limits.maxOpenUnpaid > 0, counts.open >= limits.maxOpenUnpaid {
             let frees = counts.firstOpenExpiry ?? now.addingTimeInterval(scope.openLifetime)
             throw ConciergeError(
