@@ -47,24 +47,23 @@ extension HTTPServerBuilder {
     }
 }
 
-/// Keeps the last bytes received, to find the path of a request the parser refused.
+/// Keeps the last buffer received — a reference, not a copy: this runs on every read of every
+/// connection — to find the path of a request the parser refused.
 final class RequestLineRecorder: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    private(set) var recent: [UInt8] = []
-    private static let kept = 2048
+    private var last: ByteBuffer?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let buffer = unwrapInboundIn(data)
-        recent.append(contentsOf: buffer.readableBytesView.suffix(Self.kept))
-        if recent.count > Self.kept { recent.removeFirst(recent.count - Self.kept) }
+        last = unwrapInboundIn(data)
         context.fireChannelRead(data)
     }
 
     /// The path of the last request line received (`/events/api/shows`), or nil.
     var lastPath: String? {
-        let text = String(decoding: recent, as: UTF8.self)
+        guard let last else { return nil }
+        let text = String(decoding: last.readableBytesView.prefix(4096), as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline).reversed() {
             let parts = line.split(separator: " ", maxSplits: 2)
             guard parts.count >= 2, parts[0].allSatisfy({ $0.isUppercase }), parts[1].hasPrefix("/") else { continue }
@@ -113,6 +112,7 @@ final class MalformedRequestAnswerer: ChannelInboundHandler, RemovableChannelHan
             ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 }
