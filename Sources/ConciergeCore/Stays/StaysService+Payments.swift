@@ -8,11 +8,12 @@ extension StaysService {
     /// `sold_out` (nothing held) and the payment opened for it is cancelled.
     func reservePrepaid(
         guest: StaysGuest, type: HotelSettings.RoomType, range: StayRange, people: Int, purpose: String,
-        quote: StayQuote, idempotencyKey: String?, hotel: HotelSettings
+        quote: StayQuote, idempotencyKey: String?, requestHash: String?, hotel: HotelSettings
     ) async throws -> StaysReserveOutcome {
         // A repeat gets its first answer without opening a second payment at the provider.
         if let key = idempotencyKey,
-            let earlier = try await store.reservation(accountID: guest.accountID, idempotencyKey: key)
+            let earlier = try await store.reservation(
+                accountID: guest.accountID, idempotencyKey: key, requestHash: requestHash)
         {
             return .replayed(earlier)
         }
@@ -66,7 +67,7 @@ extension StaysService {
                 event: OrderEvent(
                     orderID: orderID, at: now, type: "held", actor: "account:\(guest.accountID)",
                     detail: "\(range.nights.count) room-nights held until the payment"),
-                payment: payment, hold: hold))
+                payment: payment, hold: hold), requestHash: requestHash)
         do {
             let outcome = try await store.reserve(
                 reservation, cap: limits.openCap(accountID: guest.accountID, scope: limitScope(hotel))

@@ -114,10 +114,11 @@ public struct StaysService: Sendable {
     /// Paid at the hotel: confirmed at once, for a guest with a verified email. Prepaid: the
     /// nights are held and a payment opened; the reservation is confirmed when the payment
     /// arrives (`applyPayment`). Either way the guest's limits are checked first (`GuestLimits`);
-    /// `clientIP` counts the request against the per-network limit.
+    /// `clientIP` counts the request against the per-network limit. `requestHash` is the body's
+    /// fingerprint: a key sent again with another body is refused with 422.
     public func reserve(
         guest: StaysGuest, roomTypeID: Int64, range: StayRange, people: Int, purpose: String?, idempotencyKey: String?,
-        emailVerified: Bool, clientIP: String, hotel: HotelSettings
+        requestHash: String? = nil, emailVerified: Bool, clientIP: String, hotel: HotelSettings
     ) async throws -> StaysReserveOutcome {
         guard let type = hotel.roomType(id: roomTypeID) else {
             throw StaysValidationError(["roomHotelId": "There is no room type \(roomTypeID) in this hotel."])
@@ -139,7 +140,8 @@ public struct StaysService: Sendable {
         }
         // A repeat gets its first answer, even when the limits would refuse a new reservation.
         if let key = idempotencyKey,
-            let earlier = try await store.reservation(accountID: guest.accountID, idempotencyKey: key)
+            let earlier = try await store.reservation(
+                accountID: guest.accountID, idempotencyKey: key, requestHash: requestHash)
         {
             return .replayed(earlier)
         }
@@ -149,12 +151,12 @@ public struct StaysService: Sendable {
         if type.paymentPolicy == .prepay {
             return try await reservePrepaid(
                 guest: guest, type: type, range: range, people: people, purpose: purpose, quote: quote,
-                idempotencyKey: idempotencyKey, hotel: hotel)
+                idempotencyKey: idempotencyKey, requestHash: requestHash, hotel: hotel)
         }
         let reservation = NewStaysReservation(
             guest: guest, roomTypeID: type.id, rooms: type.rooms, range: range, people: people, purpose: purpose,
             quote: quote, currency: hotel.currency, confirmationCode: confirmationCode(),
-            idempotencyKey: idempotencyKey, createdAt: clock.now)
+            idempotencyKey: idempotencyKey, createdAt: clock.now, requestHash: requestHash)
         let messages = self.messages
         return try await store.reserve(reservation, cap: nil) { record in
             try messages.confirmation(record, guest: guest, hotel: hotel)

@@ -148,6 +148,8 @@ public struct NewStaysReservation: Sendable, Equatable {
     public let currency: String
     public let confirmationCode: String
     public let idempotencyKey: String?
+    /// The request's body fingerprint (`IdempotencyFingerprint`), kept with the key.
+    public let requestHash: String?
     public let createdAt: Date
     /// Prepaid: the order, payment and hold to write with it (the nights are held, not sold).
     public let prepayment: NewStaysPrepayment?
@@ -155,8 +157,9 @@ public struct NewStaysReservation: Sendable, Equatable {
     public init(
         guest: StaysGuest, roomTypeID: Int64, rooms: Int, range: StayRange, people: Int, purpose: String,
         quote: StayQuote, currency: String, confirmationCode: String, idempotencyKey: String?, createdAt: Date,
-        prepayment: NewStaysPrepayment? = nil
+        prepayment: NewStaysPrepayment? = nil, requestHash: String? = nil
     ) {
+        self.requestHash = requestHash
         self.guest = guest
         self.roomTypeID = roomTypeID
         self.rooms = rooms
@@ -300,8 +303,10 @@ public protocol StaysStore: Sendable {
         _ reservation: NewStaysReservation, cap: OpenOrderCap?,
         email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
     ) async throws -> StaysReserveOutcome
-    /// The reservation an account's idempotency key made, if it is still kept.
-    func reservation(accountID: String, idempotencyKey: String) async throws -> StaysReservationRecord?
+    /// The reservation an account's idempotency key made, if it is still kept. Throws 422
+    /// `idempotency_key_reused` when the key was first sent with another body than `requestHash`.
+    func reservation(accountID: String, idempotencyKey: String, requestHash: String?) async throws
+        -> StaysReservationRecord?
     func reservations(guestID: Int) async throws -> [StaysReservationRecord]
     /// Confirmed reservations arriving (`checkIn`) or leaving (`checkOut`) on `night`, with their guests.
     func reservations(arrivingOn night: StayNight) async throws -> [(StaysReservationRecord, StaysGuest)]

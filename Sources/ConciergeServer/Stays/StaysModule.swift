@@ -66,12 +66,8 @@ struct StaysModule: VerticalModule {
         StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
             .addRoutes(to: group)
         StaysRoomsController(stays: stays, sessions: sessions, wire: wire).addRoutes(to: group)
-        StaysReservationsController(
-            stays: stays, accounts: accounts, sessions: sessions, wire: wire,
-            keys: IdempotentRequests(
-                keys: SQLIdempotencyKeys(database: database), clock: platform.clock, what: "reservation",
-                scope: "stays.appointment", replay: .byRoute)
-        ).addRoutes(to: group)
+        StaysReservationsController(stays: stays, accounts: accounts, sessions: sessions, wire: wire)
+            .addRoutes(to: group)
         StaysPaymentController(stays: stays, payments: platform.payments, dispatcher: platform.dispatcher, wire: wire)
             .addRoutes(to: group)
         StaysImagesController(hotels: catalog, store: hotelStore).addRoutes(to: group)

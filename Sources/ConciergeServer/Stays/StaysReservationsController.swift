@@ -9,8 +9,6 @@ struct StaysReservationsController {
     let accounts: StaysAccountService
     let sessions: SessionService
     let wire: StaysWire
-    /// A key is checked against the body here; the reservation it made answers a retry.
-    let keys: IdempotentRequests
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.group("appointment")
@@ -23,22 +21,23 @@ struct StaysReservationsController {
 
     @Sendable func reserve(request: Request, context: StaysSignedInContext) async throws -> Response {
         let body = try await request.decodeJSON(Stays.ReservationRequest.self, context: context)
-        let key = request.headers[.idempotencyKey]
-        return try await keys.run(key: key, accountID: context.session.accountID, body: body) {
-            try await reserve(body, idempotencyKey: key, context: context)
-        }
+        // The key and the body's fingerprint are kept with the reservation, in its transaction:
+        // the same key with another body is 422, a retry answers the reservation it made.
+        return try await reserve(
+            body, idempotencyKey: request.headers[.idempotencyKey],
+            requestHash: IdempotencyFingerprint.of(canonicalBody: try Wire.encoder.encode(body)), context: context)
     }
 
-    private func reserve(_ body: Stays.ReservationRequest, idempotencyKey: String?, context: StaysSignedInContext)
-        async throws -> Response
-    {
+    private func reserve(
+        _ body: Stays.ReservationRequest, idempotencyKey: String?, requestHash: String, context: StaysSignedInContext
+    ) async throws -> Response {
         let guest = try await accounts.guest(accountID: context.session.accountID)
         let hotel = try await stays.hotel()
         let range = try StaysQuery.range(millis: body.checkIn, body.checkOut, stays: stays, hotel: hotel)
         let people = try stays.people(guests: body.guests, children: body.children, hotel: hotel)
         let outcome = try await stays.reserve(
             guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
-            idempotencyKey: idempotencyKey,
+            idempotencyKey: idempotencyKey, requestHash: requestHash,
             emailVerified: try await accounts.hasVerifiedEmail(accountID: guest.accountID), clientIP: context.clientIP,
             hotel: hotel)
         switch outcome {

@@ -151,13 +151,14 @@ public struct SQLStaysStore: StaysStore {
                     if let key = reservation.idempotencyKey {
                         let claimed = try await db.query(
                             """
-                            INSERT INTO stays_idempotency_keys (account_id, idempotency_key, reservation_id, created_at)
-                            VALUES (?, ?, ?, ?) ON CONFLICT (account_id, idempotency_key) DO NOTHING
+                            INSERT INTO stays_idempotency_keys
+                                (account_id, idempotency_key, reservation_id, created_at, request_hash)
+                            VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idempotency_key) DO NOTHING
                             RETURNING reservation_id
                             """,
                             [
                                 .text(reservation.guest.accountID), .text(key), SQLValue(record.id),
-                                SQLValue(reservation.createdAt),
+                                SQLValue(reservation.createdAt), SQLValue(reservation.requestHash),
                             ])
                         // Made before: roll this one back and answer that one.
                         guard !claimed.isEmpty else { throw KeyUsedBefore() }
@@ -169,14 +170,16 @@ public struct SQLStaysStore: StaysStore {
                 })
         } catch is KeyUsedBefore {
             guard let key = reservation.idempotencyKey,
-                let earlier = try await self.reservation(accountID: reservation.guest.accountID, idempotencyKey: key)
+                let earlier = try await self.reservation(
+                    accountID: reservation.guest.accountID, idempotencyKey: key, requestHash: reservation.requestHash)
             else { throw ConciergeError.staysSoldOut }
             return .replayed(earlier)
         } catch let error as ConciergeError where error == .staysSoldOut {
             // A repeat of a request that took the last room finds the night full: answer the
             // reservation it made.
             if let key = reservation.idempotencyKey,
-                let earlier = try await self.reservation(accountID: reservation.guest.accountID, idempotencyKey: key)
+                let earlier = try await self.reservation(
+                    accountID: reservation.guest.accountID, idempotencyKey: key, requestHash: reservation.requestHash)
             {
                 return .replayed(earlier)
             }
@@ -186,13 +189,23 @@ public struct SQLStaysStore: StaysStore {
 
     private struct KeyUsedBefore: Error {}
 
-    public func reservation(accountID: String, idempotencyKey key: String) async throws -> StaysReservationRecord? {
-        try await database.query(
-            """
-            SELECT r.* FROM stays_reservations r JOIN stays_idempotency_keys k ON k.reservation_id = r.id
-            WHERE k.account_id = ? AND k.idempotency_key = ?
-            """, [.text(accountID), .text(key)]
-        ).first.map(Self.reservation(from:))
+    public func reservation(accountID: String, idempotencyKey key: String, requestHash: String?) async throws
+        -> StaysReservationRecord?
+    {
+        guard
+            let row = try await database.query(
+                """
+                SELECT r.*, k.request_hash AS key_request_hash
+                FROM stays_reservations r JOIN stays_idempotency_keys k ON k.reservation_id = r.id
+                WHERE k.account_id = ? AND k.idempotency_key = ?
+                """, [.text(accountID), .text(key)]
+            ).first
+        else { return nil }
+        // Keys from before fingerprints were kept answer as they did.
+        if let requestHash, let stored = try row.optionalString("key_request_hash"), stored != requestHash {
+            throw ConciergeError.idempotencyKeyReused("reservation")
+        }
+        return try Self.reservation(from: row)
     }
 
     private static func insert(_ reservation: NewStaysReservation, in db: any SQLExecutor) async throws

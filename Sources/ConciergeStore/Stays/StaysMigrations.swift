@@ -5,6 +5,7 @@ extension MigrationGroup {
         migrations: [
             StaysMigrations.guestsNightsReservations, StaysMigrations.idempotencyKeysByAge,
             StaysMigrations.platformInventoryPrepaymentsStoredHotel, StaysMigrations.lifecycleColumns,
+            StaysMigrations.keyFingerprints,
         ])
 }
 
@@ -218,4 +219,10 @@ enum StaysMigrations {
                 WHERE vertical = 'stays'
                 """)
         ])
+
+    /// A key remembers the fingerprint of the body it was first sent with: the same key with
+    /// another body is refused (422) in the reservation's own transaction, not in two more.
+    static let keyFingerprints = Migration(
+        version: 5, name: "stays idempotency keys keep their request's fingerprint",
+        statements: [.portable("ALTER TABLE stays_idempotency_keys ADD COLUMN request_hash TEXT")])
 }

@@ -8,25 +8,14 @@ import NIOCore
 /// The `Idempotency-Key` rules of a route, on the platform's key store: the same key with the
 /// same body answers what the first request answered; with another body, 422
 /// `idempotency_key_reused`; while the first still runs, 409 `request_in_progress`. The body is
-/// compared by its fingerprint (`IdempotencyFingerprint`), never stored.
-///
-/// A route whose vertical keeps its own answer for a key (stays keeps the reservation a key
-/// made) passes `replay: .byRoute`: the key is then only checked against the body, and the route
-/// answers a retry itself.
+/// compared by its fingerprint (`IdempotencyFingerprint`), never stored. (Stays keeps a key with
+/// its reservation, in the reservation's transaction: `StaysStore.reservation(accountID:…)`.)
 struct IdempotentRequests: Sendable {
-    enum Replay: Sendable {
-        /// The stored answer (status and body) is sent again.
-        case stored
-        /// The route finds its earlier answer itself.
-        case byRoute
-    }
-
     let keys: any IdempotencyKeyStore
     let clock: any TimeSource
     /// What the route makes, for the messages ("seat checkout").
     let what: String
     let scope: String
-    var replay: Replay = .stored
 
     /// An unanswered claim older than this belongs to a request whose server died.
     static let claimLifetime: TimeInterval = 120
@@ -46,12 +35,10 @@ struct IdempotentRequests: Sendable {
         switch try await keys.claim(claim) {
         case .mismatch:
             throw ConciergeError.idempotencyKeyReused(what)
-        case .inProgress where replay == .stored:
+        case .inProgress:
             throw ConciergeError.idempotencyKeyInProgress(what)
-        case .replay(let stored) where replay == .stored:
+        case .replay(let stored):
             if let response = StoredAnswer(stored)?.response { return response }
-            return try await work()
-        case .inProgress, .replay:
             return try await work()
         case .claimed:
             let response: Response
