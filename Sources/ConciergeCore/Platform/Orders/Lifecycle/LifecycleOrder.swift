@@ -40,3 +40,13 @@ public struct LifecycleOrder: Sendable, Equatable {
         self.payment = payment
     }
 }
+
+extension LifecycleOrder {
+    /// The same order with the vertical's state name after a move.
+    public func moved(toState state: String) -> LifecycleOrder {
+        LifecycleOrder(
+            id: id, vertical: vertical, accountID: accountID, reference: reference, amountCents: amountCents,
+            currency: currency, status: status, verticalState: state, holdID: holdID, expiresAt: expiresAt,
+            paidAt: paidAt, payment: payment)
+    }
+}

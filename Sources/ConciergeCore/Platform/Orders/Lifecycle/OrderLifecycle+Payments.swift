@@ -3,21 +3,19 @@ import Foundation
 extension OrderLifecycle {
     /// What a provider says about the payment of `orderID` — from a webhook, a return page, the
     /// sandbox checkout or the expiry worker asking. Idempotent: deliveries repeat and race, and
-    /// a replay finds the order moved and writes nothing. Returns the order as it is now.
-    @discardableResult
+    /// a replay finds the order moved and writes nothing.
     public func paymentReported(_ snapshot: PaymentSnapshot, orderID: String, vertical: some OrderVertical)
-        async throws -> LifecycleOrder?
+        async throws
     {
         // A racer that moved the order between our read and our write makes the write come back
         // empty; the decision is taken again on what it left (a few rounds settle any race).
         for _ in 0..<4 {
-            guard let order = try await store.order(id: orderID) else { return nil }
+            guard let order = try await store.order(id: orderID) else { return }
             switch try await decide(snapshot, order, vertical: vertical) {
-            case .settled: return try await store.order(id: orderID)
+            case .settled: return
             case .lostRace: continue
             }
         }
-        return try await store.order(id: orderID)
     }
 
     private enum Outcome {

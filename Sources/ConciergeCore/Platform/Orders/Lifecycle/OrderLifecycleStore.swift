@@ -5,8 +5,8 @@ public import Foundation
 public protocol OrderLifecycleStore: Sendable {
     func order(id: String) async throws -> LifecycleOrder?
     /// Applies `transition` when the order is in one of its `from` statuses (and the vertical's
-    /// own row agrees, and its refund is not owed already): the order as it is now, or nil when
-    /// nothing was written.
+    /// own row agrees, and its refund is not owed already): the order as it is now (without its
+    /// payment, which the caller read), or nil when nothing was written.
     func apply(_ transition: OrderTransition) async throws -> LifecycleOrder?
     /// Orders of `vertical` still awaiting payment whose time ran out at `now`, oldest first.
     func lapsedOrders(vertical: String, now: Date, limit: Int) async throws -> [LifecycleOrder]

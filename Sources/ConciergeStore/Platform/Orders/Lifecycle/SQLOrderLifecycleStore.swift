@@ -30,21 +30,27 @@ public struct SQLOrderLifecycleStore: OrderLifecycleStore {
         }
     }
 
+    /// The first write is the conditional change of the order's status; its row comes back with
+    /// it, so nothing is read before the writer has something to do (on SQLite every statement
+    /// here holds the one writer).
     private func apply(_ transition: OrderTransition, in db: any SQLExecutor) async throws -> LifecycleOrder? {
-        guard let order = try await Self.order(id: transition.orderID, in: db) else { return nil }
         let at = transition.event.at
         let from = transition.from.map(\.rawValue).sorted()
-        let moved = try await db.query(
-            """
-            UPDATE orders SET status = ?, updated_at = ?, paid_at = CASE WHEN ? = 1 THEN COALESCE(paid_at, ?) ELSE paid_at END
-            WHERE id = ? AND status IN (\(Self.marks(from.count)))\(transition.onlyIfUnpaid ? " AND paid_at IS NULL" : "")
-            RETURNING id
-            """,
-            [
-                .text(transition.to.rawValue), SQLValue(at), SQLValue(transition.paid ? 1 : 0), SQLValue(at),
-                .text(order.id),
-            ] + from.map { .text($0) })
-        guard !moved.isEmpty else { return nil }
+        guard
+            let row = try await db.query(
+                """
+                UPDATE orders SET status = ?, updated_at = ?,
+                    paid_at = CASE WHEN ? = 1 THEN COALESCE(paid_at, ?) ELSE paid_at END
+                WHERE id = ? AND status IN (\(Self.marks(from.count)))\(transition.onlyIfUnpaid ? " AND paid_at IS NULL" : "")
+                RETURNING *
+                """,
+                [
+                    .text(transition.to.rawValue), SQLValue(at), SQLValue(transition.paid ? 1 : 0), SQLValue(at),
+                    .text(transition.orderID),
+                ] + from.map { .text($0) }
+            ).first
+        else { return nil }
+        let order = try Self.order(from: row, payment: nil)
         if let owed = transition.owedRefund {
             let inserted = try await db.query(
                 """
@@ -60,11 +66,14 @@ public struct SQLOrderLifecycleStore: OrderLifecycleStore {
             guard !inserted.isEmpty else { throw Refused() }
             // Never more owed back than was paid, whatever the causes: the order's row, updated
             // first, keeps two transitions of one order from passing this check together.
-            let owedInAll = try await db.query(
-                "SELECT CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS owed FROM refunds_owed WHERE payment_id = ?",
-                [.text(owed.paymentID)])
-            let paid = order.payment.map(\.amountCents) ?? 0
-            guard try owedInAll.first?.int("owed") ?? 0 <= max(paid, owed.amountCents) else { throw Refused() }
+            let totals = try await db.query(
+                """
+                SELECT CAST(COALESCE((SELECT SUM(amount_cents) FROM refunds_owed WHERE payment_id = ?), 0) AS BIGINT) AS owed,
+                    CAST(COALESCE((SELECT amount_cents FROM payments WHERE id = ?), 0) AS BIGINT) AS paid
+                """, [.text(owed.paymentID), .text(owed.paymentID)])
+            let owedInAll = try totals.first?.int("owed") ?? 0
+            let paid = try totals.first?.int("paid") ?? 0
+            guard owedInAll <= max(paid, owed.amountCents) else { throw Refused() }
         }
         var state = transition.to.rawValue
         if let vertical = rows[order.vertical] {
@@ -79,12 +88,12 @@ public struct SQLOrderLifecycleStore: OrderLifecycleStore {
             case .returnSold: _ = try await SQLHoldStore.returnSold(id: holdID, orderID: order.id, now: at, in: db)
             }
         }
-        if let status = transition.paymentStatus, let payment = order.payment {
+        if let status = transition.paymentStatus {
             try await db.query(
-                "UPDATE payments SET status = ? WHERE id = ?", [.text(status.rawValue), .text(payment.id)])
+                "UPDATE payments SET status = ? WHERE order_id = ?", [.text(status.rawValue), .text(order.id)])
         }
         if let message = transition.notification { try await OutboxWriter.enqueue(message, in: db, at: at) }
-        return try await Self.order(id: order.id, in: db)
+        return order.moved(toState: state)
     }
 
     public func lapsedOrders(vertical: String, now: Date, limit: Int) async throws -> [LifecycleOrder] {
@@ -148,6 +157,11 @@ public struct SQLOrderLifecycleStore: OrderLifecycleStore {
         let payment = try await db.query(
             "SELECT * FROM payments WHERE order_id = ? ORDER BY created_at DESC, id DESC LIMIT 1", [.text(id)]
         ).first.map(SQLPaymentLedger.payment(from:))
+        return try order(from: row, payment: payment)
+    }
+
+    static func order(from row: SQLRow, payment: PaymentRecord?) throws -> LifecycleOrder {
+        let id = try row.string("id")
         let statusName = try row.string("status")
         guard let status = OrderStatus(rawValue: statusName) else {
             throw ConciergeError(
