@@ -90,3 +90,11 @@ extension ConciergeError {
             "Please confirm your email address first: open the link we sent you, or ask for a new one. Or choose a room type that is paid in advance when you book."
     )
 }
+
+extension StaysService {
+    /// Whether a reservation of this room type needs the guest's verified email (pay-at-hotel
+    /// with the rule on): the caller asks the accounts only then.
+    public func needsVerifiedEmail(roomTypeID: Int64, hotel: HotelSettings) -> Bool {
+        guestLimits.payAtHotelNeedsVerifiedEmail && hotel.roomType(id: roomTypeID)?.paymentPolicy == .payAtHotel
+    }
+}

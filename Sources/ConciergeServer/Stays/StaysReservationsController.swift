@@ -38,7 +38,9 @@ struct StaysReservationsController {
         let outcome = try await stays.reserve(
             guest: guest, roomTypeID: body.roomHotelId, range: range, people: people, purpose: body.purpose,
             idempotencyKey: idempotencyKey, requestHash: requestHash,
-            emailVerified: try await accounts.hasVerifiedEmail(accountID: guest.accountID), clientIP: context.clientIP,
+            emailVerified: stays.needsVerifiedEmail(roomTypeID: body.roomHotelId, hotel: hotel)
+                ? try await accounts.hasVerifiedEmail(accountID: guest.accountID) : true,
+            clientIP: context.clientIP,
             hotel: hotel)
         switch outcome {
         case .created(let record):
