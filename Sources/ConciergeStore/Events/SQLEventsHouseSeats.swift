@@ -5,28 +5,20 @@ import ConciergeCore
 /// is one conditional write per seat that a racing hold cannot slip past.
 extension SQLEventsStore {
     public func blockHouseSeats(showID: String, seatIDs: [String]) async throws {
+        let seatOfKey = Dictionary(uniqueKeysWithValues: seatIDs.map { (EventUnits.key(show: showID, seat: $0), $0) })
         try await database.transaction { db in
-            var taken: [String] = []
-            for seat in seatIDs.sorted() {
-                let rows = try await db.query(
-                    """
-                    UPDATE inventory_units SET capacity = 0 WHERE unit_key = ? AND held = 0 AND sold = 0
-                    RETURNING unit_key
-                    """, [.text(EventUnits.key(show: showID, seat: seat))])
-                if rows.isEmpty { taken.append(seat) }
-            }
+            let taken = try await SQLHoldStore.withdrawFromSale(Array(seatOfKey.keys), in: db)
             // Throwing rolls every seat of the request back: all of them are blocked or none.
-            guard taken.isEmpty else { throw SeatsUnavailableError(seatIDs: taken) }
+            guard taken.isEmpty else {
+                throw SeatsUnavailableError(seatIDs: taken.compactMap { seatOfKey[$0] }.sorted())
+            }
         }
     }
 
     public func releaseHouseSeats(showID: String, seatIDs: [String]) async throws {
         try await database.transaction { db in
-            for seat in seatIDs.sorted() {
-                try await db.query(
-                    "UPDATE inventory_units SET capacity = 1 WHERE unit_key = ? AND capacity = 0",
-                    [.text(EventUnits.key(show: showID, seat: seat))])
-            }
+            try await SQLHoldStore.returnToSale(
+                seatIDs.map { EventUnits.key(show: showID, seat: $0) }, capacity: 1, in: db)
         }
     }
 }

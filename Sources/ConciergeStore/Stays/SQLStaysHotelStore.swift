@@ -44,12 +44,8 @@ public struct SQLStaysHotelStore: StaysHotelStore {
             // Nights booked before the hotel was stored (moved from the old per-night counts)
             // take the room counts now, never less than they have booked.
             for type in seed.roomTypes {
-                try await db.query(
-                    """
-                    UPDATE inventory_units SET capacity = CASE WHEN held + sold > ? THEN held + sold ELSE ? END
-                    WHERE unit_key LIKE ?
-                    """,
-                    [SQLValue(type.rooms), SQLValue(type.rooms), .text(StaysUnits.prefix(roomType: type.id) + "%")])
+                try await SQLHoldStore.setCapacity(
+                    prefix: StaysUnits.prefix(roomType: type.id), atLeast: type.rooms, in: db)
             }
             return StoredHotel(hotel: seed, version: 1)
         }
@@ -90,35 +86,14 @@ public struct SQLStaysHotelStore: StaysHotelStore {
             (0...(hotel.maxDaysAhead + hotel.maxNights)).map {
                 StaysUnits.key(roomType: type.id, night: today.adding(days: $0, in: calendar))
             })
-        for row in try await db.query(
-            "SELECT unit_key FROM inventory_units WHERE unit_key LIKE ?", [.text(prefix + "%")])
-        {
-            let key = try row.string("unit_key")
+        for key in try await SQLHoldStore.unitKeys(prefix: prefix, in: db) {
             if let unit = StaysUnits.parse(key), unit.night >= today { keys.insert(key) }
         }
-        var refused: [String] = []
-        let sorted = keys.sorted()
-        for start in stride(from: 0, to: sorted.count, by: 400) {
-            let chunk = Array(sorted[start..<min(start + 400, sorted.count)])
-            let changed = try await db.query(
-                """
-                INSERT INTO inventory_units (unit_key, capacity, held, sold)
-                VALUES \(Array(repeating: "(?, ?, 0, 0)", count: chunk.count).joined(separator: ", "))
-                ON CONFLICT (unit_key) DO UPDATE SET capacity = excluded.capacity
-                WHERE inventory_units.held + inventory_units.sold <= excluded.capacity
-                RETURNING unit_key
-                """, chunk.flatMap { [.text($0), SQLValue(type.rooms)] })
-            let done = Set(try changed.map { try $0.string("unit_key") })
-            refused += chunk.filter { !done.contains($0) }
-        }
+        let refused = try await SQLHoldStore.setCapacity(keys.sorted(), to: type.rooms, in: db)
         guard !refused.isEmpty else { return }
-        let counts = try await db.query(
-            "SELECT unit_key, held + sold AS taken FROM inventory_units WHERE unit_key IN (\(SQLStaysStore.marks(min(refused.count, 500))))",
-            refused.prefix(500).map { .text($0) })
-        let booked = try counts.map { try $0.int("taken") }.max() ?? type.rooms + 1
         throw ConciergeError.staysRoomsBelowBooked(
-            type: type.type, rooms: type.rooms, booked: booked,
-            nights: refused.compactMap { StaysUnits.parse($0)?.night }.sorted())
+            type: type.type, rooms: type.rooms, booked: refused.map(\.taken).max() ?? type.rooms + 1,
+            nights: refused.compactMap { StaysUnits.parse($0.key)?.night }.sorted())
     }
 
     public func image(name: String) async throws -> StaysImage? {
