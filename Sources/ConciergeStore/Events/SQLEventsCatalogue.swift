@@ -53,10 +53,9 @@ extension SQLEventsStore {
                 show.onSaleFrom.map { SQLValue($0) } ?? .null, show.onSaleUntil.map { SQLValue($0) } ?? .null,
             ])
         try await insertPrices(of: show, in: db)
-        try await insertRows(
-            "inventory_units", ["unit_key", "capacity", "held", "sold"],
-            seats.map { [.text(EventUnits.key(show: show.id, seat: $0.id)), .integer(1), .integer(0), .integer(0)] },
-            in: db, suffix: " ON CONFLICT (unit_key) DO NOTHING")
+        // One unit of capacity 1 per seat, in the platform's inventory.
+        try await SQLHoldStore.createUnits(
+            seats.map { EventUnits.key(show: show.id, seat: $0.id) }, capacity: 1, in: db)
     }
 
     static func insertPrices(of show: EventShow, in db: any SQLExecutor) async throws {

@@ -35,12 +35,15 @@ extension SQLHoldStore {
 
     /// The units nobody has used yet, with `capacity` (a room type's count of rooms).
     static func createUnits(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
-        guard !keys.isEmpty else { return }
-        try await db.query(
-            """
-            INSERT INTO inventory_units (unit_key, capacity, held, sold)
-            VALUES \(Array(repeating: "(?, ?, 0, 0)", count: keys.count).joined(separator: ", "))
-            ON CONFLICT (unit_key) DO NOTHING
-            """, keys.flatMap { [.text($0), SQLValue(max(0, capacity))] })
+        // In chunks: a venue's thousands of seats stay under every engine's limit of parameters.
+        for start in stride(from: 0, to: keys.count, by: 400) {
+            let chunk = keys[start..<min(start + 400, keys.count)]
+            try await db.query(
+                """
+                INSERT INTO inventory_units (unit_key, capacity, held, sold)
+                VALUES \(Array(repeating: "(?, ?, 0, 0)", count: chunk.count).joined(separator: ", "))
+                ON CONFLICT (unit_key) DO NOTHING
+                """, chunk.flatMap { [.text($0), SQLValue(max(0, capacity))] })
+        }
     }
 }
