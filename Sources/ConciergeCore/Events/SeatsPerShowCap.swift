@@ -16,7 +16,7 @@ public struct SeatsPerShowCap: Sendable {
     }
 
     /// The same lock as the account's unpaid-order cap: one account's checkouts, one at a time.
-    public var lockKey: String { "orders:open:\(EventsService.vertical):\(accountID)" }
+    public var lockKey: String { OpenOrderCap.lockKey(vertical: EventsService.vertical, accountID: accountID) }
 
     public func refusal(having seats: Int) -> ConciergeError {
         ConciergeError(

@@ -36,13 +36,7 @@ public struct SQLRidesOrderRows: VerticalOrderRows {
     }
 
     static func state(_ status: OrderStatus) -> BookingState {
-        switch status {
-        case .held, .awaitingPayment: .awaitingPayment
-        case .confirmed: .confirmed
-        case .cancelled: .cancelled
-        case .expired: .expired
-        case .refunded: .refunded
-        }
+        BookingState(rawValue: status.stateName(open: BookingState.awaitingPayment.rawValue)) ?? .confirmed
     }
 
     /// The lifecycle's account of a move in rides' words, for the ride's own log (what the

@@ -11,22 +11,16 @@ public struct SQLEventsOrderRows: VerticalOrderRows {
         -> String?
     {
         let to = Self.state(transition.to)
-        let from = Set(transition.from.map(Self.state)).map(\.rawValue).sorted()
+        let from = Set(transition.from.map(Self.state)).sorted()
         let moved = try await db.query(
             """
             UPDATE events_bookings SET state = ?, updated_at = ?
             WHERE order_id = ? AND state IN (\(SQLOrderLifecycleStore.marks(from.count))) RETURNING order_id
-            """, [.text(to.rawValue), SQLValue(transition.event.at), .text(order.id)] + from.map { .text($0) })
-        return moved.isEmpty ? nil : to.rawValue
+            """, [.text(to), SQLValue(transition.event.at), .text(order.id)] + from.map { .text($0) })
+        return moved.isEmpty ? nil : to
     }
 
-    static func state(_ status: OrderStatus) -> EventBooking.State {
-        switch status {
-        case .held, .awaitingPayment: .pending
-        case .confirmed: .confirmed
-        case .cancelled: .cancelled
-        case .expired: .expired
-        case .refunded: .refunded
-        }
+    static func state(_ status: OrderStatus) -> String {
+        status.stateName(open: EventBooking.State.pending.rawValue)
     }
 }

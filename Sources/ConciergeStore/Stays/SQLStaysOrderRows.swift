@@ -13,7 +13,7 @@ public struct SQLStaysOrderRows: VerticalOrderRows {
     {
         let to = Self.status(transition.to)
         var sets = ["status = ?"]
-        var binds: [SQLValue] = [.text(to.rawValue)]
+        var binds: [SQLValue] = [.text(to)]
         let at = transition.event.at
         if transition.paid {
             sets.append("paid_at = COALESCE(paid_at, ?)")
@@ -31,22 +31,16 @@ public struct SQLStaysOrderRows: VerticalOrderRows {
             sets.append("charged_cents = ?")
             binds.append(SQLValue(charged))
         }
-        let from = Set(transition.from.map(Self.status)).map(\.rawValue).sorted()
+        let from = Set(transition.from.map(Self.status)).sorted()
         let moved = try await db.query(
             """
             UPDATE stays_reservations SET \(sets.joined(separator: ", "))
             WHERE order_id = ? AND status IN (\(SQLOrderLifecycleStore.marks(from.count))) RETURNING id
             """, binds + [.text(order.id)] + from.map { .text($0) })
-        return moved.isEmpty ? nil : to.rawValue
+        return moved.isEmpty ? nil : to
     }
 
-    static func status(_ status: OrderStatus) -> StaysReservationRecord.Status {
-        switch status {
-        case .held, .awaitingPayment: .pendingPayment
-        case .confirmed: .confirmed
-        case .cancelled: .cancelled
-        case .expired: .expired
-        case .refunded: .refunded
-        }
+    static func status(_ status: OrderStatus) -> String {
+        status.stateName(open: StaysReservationRecord.Status.pendingPayment.rawValue)
     }
 }

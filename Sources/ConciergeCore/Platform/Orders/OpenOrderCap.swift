@@ -22,7 +22,10 @@ public struct OpenOrderCap: Sendable {
     }
 
     /// The lock that serialises one account's order writes of one vertical, on every instance.
-    public var lockKey: String { "orders:open:\(vertical):\(accountID)" }
+    public var lockKey: String { Self.lockKey(vertical: vertical, accountID: accountID) }
+
+    /// The lock of one account's order writes of one vertical; a vertical's own caps take it too.
+    public static func lockKey(vertical: String, accountID: String) -> String { "orders:open:\(vertical):\(accountID)" }
 }
 
 extension OrderLimitChecker {

@@ -18,6 +18,10 @@ public enum OrderStatus: String, Sendable, CaseIterable, Codable {
 
     /// Still waiting for its money: counts against the customer's unpaid-order limit.
     public var isOpen: Bool { self == .held || self == .awaitingPayment }
+
+    /// The state name a vertical gives this status: its own word for an open order (`pending`,
+    /// `pending_payment`), the platform's for the rest, which every vertical shares.
+    public func stateName(open: String) -> String { isOpen ? open : rawValue }
 }
 
 extension OrderStatus {
