@@ -83,6 +83,22 @@ public struct StaysAccountService: Sendable {
         return SignedIn(guest: try await guest(of: signedIn.account), session: signedIn.session)
     }
 
+    /// With an ID token of any issuer the platform trusts (linking by a provider-verified email
+    /// as the platform does); a new account's guest profile is made from what the token says.
+    public func login(provider: IdentityProvider, idToken: String, nonce: String?, clientIP: String) async throws
+        -> SignedIn
+    {
+        let signedIn = try await accounts.signIn(provider: provider, idToken: idToken, nonce: nonce, clientIP: clientIP)
+        return SignedIn(guest: try await guest(of: signedIn.account), session: signedIn.session)
+    }
+
+    /// With the code sent to a phone (`SignInService.sendCode`): the phone's account, the same
+    /// one rides signs in to, or a new one.
+    public func login(phone: String, code: String, clientIP: String) async throws -> SignedIn {
+        let signedIn = try await accounts.signIn(phone: phone, code: code, clientIP: clientIP)
+        return SignedIn(guest: try await guest(of: signedIn.account), session: signedIn.session)
+    }
+
     public func refresh(_ refreshToken: String) async throws -> SignedIn {
         let session = try await sessions.refresh(refreshToken)
         return SignedIn(guest: try await guest(accountID: session.session.accountID), session: session)

@@ -1,5 +1,6 @@
 extension Events {
-    /// The seed's `User`, plus whether the email is verified (buying tickets needs it).
+    /// The seed's `User`, plus whether the email is verified (buying tickets needs it) and the
+    /// phone of an account that signs in by SMS code (absent otherwise; `email` is then "").
     public struct User: Codable, Sendable, Equatable, Identifiable {
         public let id: String
         public let email: String
@@ -8,13 +9,17 @@ extension Events {
         // The seed spells it so.
         public let created_at: String
         public let emailVerified: Bool?
+        public let phone: String?
 
-        public init(id: String, email: String, name: String, created_at: String, emailVerified: Bool?) {
+        public init(
+            id: String, email: String, name: String, created_at: String, emailVerified: Bool?, phone: String? = nil
+        ) {
             self.id = id
             self.email = email
             self.name = name
             self.created_at = created_at
             self.emailVerified = emailVerified
+            self.phone = phone
         }
     }
 
@@ -67,6 +72,51 @@ extension Events {
             self.token = token
             self.email = email
             self.name = name
+        }
+    }
+
+    /// `POST /api/auth/id-token`: an ID token of any issuer the server trusts (`apple`, `google`,
+    /// `oidc`), with the nonce the app put into it, if any.
+    public struct IDTokenSignInRequest: Codable, Sendable, Equatable {
+        public let provider: String
+        public let idToken: String
+        public let nonce: String?
+
+        public init(provider: String, idToken: String, nonce: String? = nil) {
+            self.provider = provider
+            self.idToken = idToken
+            self.nonce = nonce
+        }
+    }
+
+    /// `POST /api/auth/phone/code`: sends a sign-in code by SMS.
+    public struct PhoneCodeRequest: Codable, Sendable, Equatable {
+        public let phone: String
+
+        public init(phone: String) { self.phone = phone }
+    }
+
+    /// The answer to `POST /api/auth/phone/code`: how long the code lasts and when another may be sent.
+    public struct PhoneCodeSent: Codable, Sendable, Equatable {
+        public let success: Bool
+        public let expiresInSeconds: Int
+        public let resendAfterSeconds: Int
+
+        public init(expiresInSeconds: Int, resendAfterSeconds: Int) {
+            self.success = true
+            self.expiresInSeconds = expiresInSeconds
+            self.resendAfterSeconds = resendAfterSeconds
+        }
+    }
+
+    /// `POST /api/auth/phone`: the phone and the code from the SMS.
+    public struct PhoneSignInRequest: Codable, Sendable, Equatable {
+        public let phone: String
+        public let code: String
+
+        public init(phone: String, code: String) {
+            self.phone = phone
+            self.code = code
         }
     }
 

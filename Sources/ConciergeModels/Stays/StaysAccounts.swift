@@ -31,6 +31,50 @@ extension Stays {
         }
     }
 
+    /// `POST /stays/login/id-token`: an ID token of any issuer the server trusts (`apple`,
+    /// `google`, `oidc`), with the nonce the app put into it, if any.
+    public struct IDTokenLoginRequest: Codable, Sendable, Equatable {
+        public var provider: String
+        public var idToken: String
+        public var nonce: String?
+
+        public init(provider: String, idToken: String, nonce: String? = nil) {
+            self.provider = provider
+            self.idToken = idToken
+            self.nonce = nonce
+        }
+    }
+
+    /// `POST /stays/login/phone/code`: sends a sign-in code by SMS.
+    public struct PhoneCodeRequest: Codable, Sendable, Equatable {
+        public var phone: String
+
+        public init(phone: String) { self.phone = phone }
+    }
+
+    /// The data of `POST /stays/login/phone/code`'s answer: how long the code lasts, and when
+    /// another may be sent.
+    public struct PhoneCodeSent: Codable, Sendable, Equatable {
+        public let expiresInSeconds: Int
+        public let resendAfterSeconds: Int
+
+        public init(expiresInSeconds: Int, resendAfterSeconds: Int) {
+            self.expiresInSeconds = expiresInSeconds
+            self.resendAfterSeconds = resendAfterSeconds
+        }
+    }
+
+    /// `POST /stays/login/phone`: the phone and the code from the SMS.
+    public struct PhoneLoginRequest: Codable, Sendable, Equatable {
+        public var phone: String
+        public var code: String
+
+        public init(phone: String, code: String) {
+            self.phone = phone
+            self.code = code
+        }
+    }
+
     /// The seed's `User`: who signed in, and the tokens. `expiresIn` is the access token's
     /// lifetime in seconds.
     public struct User: Codable, Sendable, Equatable {

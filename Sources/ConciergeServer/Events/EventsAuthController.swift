@@ -4,8 +4,9 @@ import Foundation
 import Hummingbird
 
 /// `/events/api/auth/*`: the seed's sign-up, sign-in, social sign-in, token check and email
-/// verification, plus resend, password reset and sign-out, on the platform's accounts. Each
-/// sign-in opens one session named by a 7-day JWT.
+/// verification, plus resend, password reset and sign-out, on the platform's accounts; the
+/// platform's other sign-in methods (any trusted ID token, an SMS code) are in
+/// `EventsAuthController+SignInMethods`. Each sign-in opens one session named by a 7-day JWT.
 struct EventsAuthController {
     let accounts: EventsAccounts
 
@@ -14,6 +15,9 @@ struct EventsAuthController {
         auth.post("signup", use: signUp)
         auth.post("signin", use: signIn)
         auth.post("social", use: social)
+        auth.post("id-token", use: signInWithIDToken)
+        auth.post("phone/code", use: sendPhoneCode)
+        auth.post("phone", use: signInWithPhone)
         auth.post("verify-email", use: verifyEmail)
         auth.post("resend-verification", use: resendVerification)
         auth.post("forgot-password", use: forgotPassword)
@@ -49,8 +53,8 @@ struct EventsAuthController {
                 .invalidInput, code: "invalid_provider", message: "The provider is 'google' or 'apple'.")
         }
         let signedIn = try await accounts.accounts.signIn(
-            provider: provider, idToken: body.token, clientIP: context.clientIP, vertical: EventsService.vertical,
-            kind: .access)
+            provider: provider, idToken: body.token, nonce: nil, clientIP: context.clientIP,
+            vertical: EventsService.vertical, kind: .access)
         return try jsonResponse(Self.authResponse(signedIn.account, token: signedIn.session.accessToken))
     }
 
@@ -101,6 +105,7 @@ struct EventsAuthController {
         let email = emails.first { $0.verified } ?? emails.first
         return Events.User(
             id: account.id, email: email?.identifier ?? "", name: account.displayName ?? "",
-            created_at: WireDate.string(from: account.createdAt), emailVerified: email?.verified ?? false)
+            created_at: WireDate.string(from: account.createdAt), emailVerified: email?.verified ?? false,
+            phone: account.methods.first { $0.kind == .phone }?.identifier)
     }
 }

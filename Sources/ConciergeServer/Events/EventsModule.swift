@@ -42,7 +42,7 @@ struct EventsModule: VerticalModule {
             clock: platform.clock, random: platform.random,
             signer: try TicketSigner(
                 seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))
-        let accounts = await EventsAccounts(platform: platform)
+        let accounts = EventsAccounts(platform: platform)
         // Web orders come back from paying to their page (`EventsCheckoutReturn`); the app's do not.
         let group = router.group("events").add(middleware: EventsCheckoutReturn())
         EventsAuthController(accounts: accounts).addRoutes(to: group)

@@ -2,16 +2,22 @@ import ConciergeCore
 import ConciergeModels
 import Hummingbird
 
-/// `/stays/user/register`, `/stays/login`, `/stays/auth/refresh` and the profile.
+/// `/stays/user/register`, `/stays/login`, `/stays/auth/refresh` and the profile, and the
+/// platform's other sign-in methods under `/stays/login/…`: any trusted ID token, an SMS code.
 struct StaysAccountController {
     let accounts: StaysAccountService
     let sessions: SessionService
+    /// Sends the code of a phone sign-in (the platform's SMS sign-in, as rides uses it).
+    let phoneCodes: SignInService
     let wire: StaysWire
     let clock: any TimeSource
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("user/register", use: register)
             .post("login", use: login)
+            .post("login/id-token", use: loginWithIDToken)
+            .post("login/phone/code", use: sendPhoneCode)
+            .post("login/phone", use: loginWithPhone)
             .post("auth/refresh", use: refresh)
         group.group("user")
             .add(middleware: PlatformSessionMiddleware(sessions: sessions))
@@ -32,6 +38,31 @@ struct StaysAccountController {
         let body = try await request.decodeJSON(Stays.LoginRequest.self, context: context)
         let signedIn = try await accounts.login(
             username: body.username, password: body.password, clientIP: context.clientIP)
+        return try StaysEnvelope.response(wire.user(signedIn, now: clock.now), message: "Signed in.")
+    }
+
+    @Sendable func loginWithIDToken(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.IDTokenLoginRequest.self, context: context)
+        guard let provider = IdentityProvider(rawValue: body.provider.lowercased()) else {
+            throw ConciergeError(
+                .invalidInput, code: "invalid_provider", message: "The provider is 'apple', 'google' or 'oidc'.")
+        }
+        let signedIn = try await accounts.login(
+            provider: provider, idToken: body.idToken, nonce: body.nonce, clientIP: context.clientIP)
+        return try StaysEnvelope.response(wire.user(signedIn, now: clock.now), message: "Signed in.")
+    }
+
+    @Sendable func sendPhoneCode(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.PhoneCodeRequest.self, context: context)
+        let sent = try await phoneCodes.sendCode(to: body.phone, clientIP: context.clientIP)
+        return try StaysEnvelope.response(
+            Stays.PhoneCodeSent(expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds),
+            message: "Code sent.")
+    }
+
+    @Sendable func loginWithPhone(request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(Stays.PhoneLoginRequest.self, context: context)
+        let signedIn = try await accounts.login(phone: body.phone, code: body.code, clientIP: context.clientIP)
         return try StaysEnvelope.response(wire.user(signedIn, now: clock.now), message: "Signed in.")
     }
 

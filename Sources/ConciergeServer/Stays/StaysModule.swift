@@ -42,10 +42,10 @@ struct StaysModule: VerticalModule {
             jobs.append(MaintenanceJob("stays hotel seed") { catalog.replace(try await seed()) })
         }
 
-        let sessions = await StaysPlatformAccounts.sessions(platform)
+        let sessions = StaysPlatformAccounts.sessions(platform)
         let accounts = StaysAccountService(
-            accounts: await StaysPlatformAccounts.accounts(platform),
-            registering: await StaysPlatformAccounts.registering(platform),
+            accounts: StaysPlatformAccounts.accounts(platform),
+            registering: StaysPlatformAccounts.registering(platform),
             sessions: sessions, store: store, clock: platform.clock)
         let policy = StayCancellationPolicy(freeHours: configuration.freeCancelHours)
         var guestLimits = configuration.guestLimits
@@ -63,8 +63,10 @@ struct StaysModule: VerticalModule {
         // On the stays routes only (the payment return among them), not in front of every later
         // vertical's: it sends a checkout begun on the web pages back to them.
         let group = router.group("stays").add(middleware: StaysWebPaymentReturnMiddleware())
-        StaysAccountController(accounts: accounts, sessions: sessions, wire: wire, clock: platform.clock)
-            .addRoutes(to: group)
+        StaysAccountController(
+            accounts: accounts, sessions: sessions, phoneCodes: platform.signIn, wire: wire, clock: platform.clock
+        )
+        .addRoutes(to: group)
         StaysRoomsController(stays: stays, sessions: sessions, wire: wire).addRoutes(to: group)
         StaysReservationsController(stays: stays, accounts: accounts, sessions: sessions, wire: wire)
             .addRoutes(to: group)

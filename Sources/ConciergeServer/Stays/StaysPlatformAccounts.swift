@@ -1,33 +1,23 @@
 import ConciergeCore
-import ConciergeProviders
 import ConciergeStore
 
-/// The platform's accounts and sessions as stays uses them: the same stores, secret and
-/// bcrypt cost as `/account` (so a token or password works on both), built here because the
-/// platform builds its own inside `mountAccounts`. Stays signs in by password only, so no ID
-/// token issuer is configured.
+/// The platform's one `AccountService` and sessions as stays uses them: every sign-in method the
+/// platform has (password, any trusted ID token, an SMS code) signs in to stays too, and a
+/// registration is the same service over a store that writes the new guest's profile in the
+/// account's own transaction.
 enum StaysPlatformAccounts {
-    static func sessions(_ platform: PlatformServices) async -> SessionService {
+    static func sessions(_ platform: PlatformServices) -> SessionService {
         platform.sessions
     }
 
-    static func accounts(_ platform: PlatformServices) async -> AccountService {
-        platform.accountService(
-            store: SQLAccountStore(database: platform.database),
-            idTokens: JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock))
+    static func accounts(_ platform: PlatformServices) -> AccountService {
+        platform.accounts
     }
-}
 
-extension StaysPlatformAccounts {
-    /// The platform's accounts for one registration: the same policy, hashing and sessions, over
-    /// a store that writes the new guest's profile in the account's own transaction.
-    static func registering(_ platform: PlatformServices) async
-        -> @Sendable (StaysAccountService.NewGuest) -> AccountService
+    static func registering(_ platform: PlatformServices) -> @Sendable (StaysAccountService.NewGuest) -> AccountService
     {
-        let idTokens = JWKSIDTokenVerifier(issuers: [], dev: nil, clock: platform.clock)
-        return { guest in
-            platform.accountService(
-                store: SQLStaysRegistrationAccounts(database: platform.database, guest: guest), idTokens: idTokens)
-        }
+        let accounts = platform.accounts
+        let database = platform.database
+        return { guest in accounts.over(store: SQLStaysRegistrationAccounts(database: database, guest: guest)) }
     }
 }
