@@ -65,9 +65,17 @@ struct Bench: AsyncParsableCommand {
                 "Metrics and tracing on the server: off, on, or compare (a plain and an observed server in alternating rounds; SQLite).",
                 valueName: "mode"))
         var observability = "off"
+        @Option(
+            help: ArgumentHelp(
+                "Another build's concierge binary, measured beside this one in the same rounds (SQLite); the report gives each scenario's ratio to it.",
+                valueName: "binary"))
+        var before: String?
         @Flag(help: "Print JSON instead of a table.") var json = false
 
         func validate() throws {
+            if let before, !FileManager.default.isExecutableFile(atPath: before) {
+                throw ValidationError("--before: '\(before)' is not an executable file.")
+            }
             guard connections > 0, duration > 0, rounds > 0, warmup >= 0 else {
                 throw ValidationError("--connections, --duration and --rounds must be positive, --warmup not negative.")
             }
@@ -94,6 +102,7 @@ struct Bench: AsyncParsableCommand {
                 throw ValidationError("--observability must be off, on or compare")
             }
             benchmark.observability = mode
+            benchmark.beforeExecutable = before
             if let serverWrapper {
                 var words = serverWrapper.split(separator: " ").map(String.init)
                 if let program = words.first, !program.contains("/") {

@@ -20,6 +20,14 @@ public struct HTTPBenchmark: Sendable {
     public var serverWrapper: [String] = []
     /// Metrics and tracing off, on, or both compared in one sitting.
     public var observability = BenchmarkObservability.off
+    /// Another build's server (the build before a change), measured beside this one in the same
+    /// rounds, each with a database and fixture of its own: its results are named
+    /// "<scenario> before", and the report's ratio "<scenario>/before" is the median of the
+    /// rounds' own ratios, so a slow moment of the machine falls on both builds alike.
+    public var beforeExecutable: String?
+
+    /// The suffix of the build before's scenario names in the report ("health before").
+    static let beforeSuffix = " before"
 
     public static let scenarioNames = LoadScenarios.names
 
@@ -55,9 +63,12 @@ public struct HTTPBenchmark: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var keepLog = false
         defer { if !keepLog { try? FileManager.default.removeItem(at: directory) } }
-        if observability == .compare, databaseURL != nil {
+        if observability == .compare || beforeExecutable != nil, databaseURL != nil {
             // Both servers would sign the same benchmark customers in on one database.
-            throw LoadError("--observability compare runs on SQLite (two servers, a database each)")
+            throw LoadError("--observability compare and --before run on SQLite (two servers, a database each)")
+        }
+        if observability == .compare, beforeExecutable != nil {
+            throw LoadError("--observability compare and --before cannot be combined")
         }
         let sink = observability == .off ? nil : try await OTLPSink.start()
         do {
@@ -75,17 +86,19 @@ public struct HTTPBenchmark: Sendable {
     private func measure(
         in directory: URL, sink: OTLPSink?, keepLog: inout Bool, progress: @Sendable (String) -> Void
     ) async throws -> HTTPBenchmarkReport {
-        var variants: [(suffix: String, observed: Bool)] = []
+        var variants: [(suffix: String, observed: Bool, executable: String)] = []
         switch observability {
-        case .off: variants = [("", false)]
-        case .on: variants = [("", true)]
-        case .compare: variants = [("", false), (BenchmarkObservability.observedSuffix, true)]
+        case .off: variants = [("", false, executable)]
+        case .on: variants = [("", true, executable)]
+        case .compare: variants = [("", false, executable), (BenchmarkObservability.observedSuffix, true, executable)]
         }
+        if let beforeExecutable { variants.append((Self.beforeSuffix, observability == .on, beforeExecutable)) }
         var servers: [(suffix: String, server: ServerProcess, fixture: BenchmarkFixture)] = []
         defer { for entry in servers { entry.server.stop() } }
         for (index, variant) in variants.enumerated() {
             let server = try await startServer(
-                in: directory, name: "server\(index)", collector: variant.observed ? sink?.endpoint : nil)
+                in: directory, name: "server\(index)", executable: variant.executable,
+                collector: variant.observed ? sink?.endpoint : nil)
             var fixture: BenchmarkFixture
             do {
                 fixture = try await BenchmarkFixture.prepare(port: server.port, customers: connections)
@@ -155,12 +168,28 @@ public struct HTTPBenchmark: Sendable {
             cores: ProcessInfo.processInfo.activeProcessorCount,
             startToReadyMilliseconds: Self.milliseconds(first.server.startToReady),
             peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
-            results: results, seatSales: seatSales, observability: observability, observed: observed)
+            results: results, seatSales: seatSales, observability: observability, observed: observed,
+            againstBefore: beforeExecutable == nil ? [:] : Self.pairedRatios(runs, scenarios: chosen))
+    }
+
+    /// Each scenario's median, over rounds, of this build's rate over the build before's in the
+    /// same round.
+    static func pairedRatios(_ runs: [String: [LoadResult]], scenarios: [String]) -> [String: Double] {
+        var ratios: [String: Double] = [:]
+        for name in scenarios {
+            guard let after = runs[name], let before = runs[name + beforeSuffix] else { continue }
+            let rounds = zip(after, before).filter { $0.1.perSecond > 0 }.map { $0.0.perSecond / $0.1.perSecond }
+            guard !rounds.isEmpty else { continue }
+            ratios["\(name)/before"] = rounds.sorted()[rounds.count / 2]
+        }
+        return ratios
     }
 
     /// A release server of its own on a free port, with the benchmark's settings; `collector`
     /// turns metrics and tracing on.
-    private func startServer(in directory: URL, name: String, collector: String?) async throws -> ServerProcess {
+    private func startServer(in directory: URL, name: String, executable: String, collector: String?)
+        async throws -> ServerProcess
+    {
         var environment = Self.rateLimits.merging(try StaysLoadScenarios.serverEnvironment(in: directory)) { $1 }
         environment["CONCIERGE_MODE"] = "dev"
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"

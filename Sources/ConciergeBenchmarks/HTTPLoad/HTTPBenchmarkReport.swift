@@ -32,7 +32,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         startToReadyMilliseconds: Double,
         peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult],
         seatSales: SeatSalesAudit? = nil, observability: BenchmarkObservability = .off,
-        observed: ObservabilitySummary? = nil
+        observed: ObservabilitySummary? = nil, againstBefore: [String: Double] = [:]
     ) {
         self.engine = engine
         self.connections = connections
@@ -59,6 +59,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                 ratios["\(name)\(suffix)/\(name)"] = observed.perSecond / plain.perSecond
             }
         }
+        ratios.merge(againstBefore) { $1 }
         self.ratios = ratios
 
         var targets: [Target] = []
@@ -146,6 +147,12 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         }
         for result in results where result.firstError != nil {
             lines.append("first error in \(result.name): \(result.firstError ?? "")")
+        }
+        let againstBefore = ratios.filter { $0.key.hasSuffix("/before") }.sorted { $0.key < $1.key }
+        if !againstBefore.isEmpty {
+            lines.append(
+                "against the build before (median of the rounds' ratios): "
+                    + againstBefore.map { "\($0.key) \(Self.f2($0.value))" }.joined(separator: " · "))
         }
         lines.append("")
         for target in targets {
