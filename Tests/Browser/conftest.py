@@ -207,7 +207,9 @@ def screenshots(driver, name, scroll_to=None):
 
 
 def assert_accessible(driver):
-    """Every page: a language, one h1, every form control labelled, every image described."""
+    """Every page: a language, one h1, every form control labelled, every image described, and no
+    WCAG 2.1 A/AA violation that axe-core finds (axe_audit.py)."""
+    from axe_audit import assert_no_axe_violations
     problems = driver.execute_script(
         """
         const problems = [];
@@ -229,6 +231,7 @@ def assert_accessible(driver):
         """
     )
     assert problems == [], f"{driver.current_url}: {problems}"
+    assert_no_axe_violations(driver)
 
 
 def assert_no_console_errors(driver, allow=()):

@@ -198,8 +198,9 @@ func assemble(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {
         DevOutboxController(outbox: outbox).addRoutes(to: router)
-        SandboxCheckoutController(sandbox: sandbox, dispatcher: dispatcher, recorder: metrics.recorder).addRoutes(
-            to: router)
+        SandboxCheckoutController(
+            sandbox: sandbox, dispatcher: dispatcher, recorder: metrics.recorder, strings: web.strings
+        ).addRoutes(to: router)
     }
     // Last, so it wraps only the not-found responder: a known path with another method is 405.
     router.add(

@@ -33,16 +33,20 @@ enum HTMLPage {
         "default-src 'none'; style-src 'sha256-\(ContentDigest.sha256Base64(style))'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    /// `body` must already be escaped HTML.
-    static func response(title: String, body: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// `body` must already be escaped HTML; it is the page's main landmark, so a screen reader's
+    /// "go to main" finds it (accessibility review: the sandbox checkout had none). `language` is
+    /// the page's language tag.
+    static func response(
+        title: String, body: String, status: HTTPResponse.Status = .ok, language: String = "en"
+    ) -> Response {
         let html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8">
+            <html lang="\(escape(language))"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(escape(title))</title>
-            <style>\(style)</style></head><body>
+            <style>\(style)</style></head><body><main>
             \(body)
-            </body></html>
+            </main></body></html>
             """
         return Response(
             status: status,

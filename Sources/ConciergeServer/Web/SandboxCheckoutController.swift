@@ -11,6 +11,8 @@ struct SandboxCheckoutController {
     let dispatcher: PaymentDispatcher
     /// Counts the outcomes the customer picks (the dispatcher's count finds the ledger moved).
     let recorder: MetricsRecorder
+    /// The page's words (`sandbox` group) in the visitor's language, as the site's pages have them.
+    let strings: WebStrings
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("sandbox/checkout/:paymentId", use: page)
@@ -20,28 +22,36 @@ struct SandboxCheckoutController {
     @Sendable func page(request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.parameters.require("paymentId")
         guard let payment = try await sandbox.payment(id: id) else { throw Self.notFound(id) }
-        let amount = HTMLPage.escape(Money.formatCHF(payment.amountCents))
+        // The visitor's language, chosen as on every page (switcher cookie, then the browser's).
+        let language = WebLanguage.negotiate(
+            query: request.uri.queryParameters.get("lang"), cookie: WebCookie.parse(request)[WebCookie.language],
+            acceptLanguage: request.headers[.acceptLanguage])
+        func text(_ key: String, _ values: [String: String] = [:]) -> String {
+            HTMLPage.escape(strings.text("sandbox", key, language, values))
+        }
+        let amount = Money.formatCHF(payment.amountCents)
         let body: String
         if payment.status == .open {
             body = """
-                <h1>Sandbox checkout</h1>
+                <h1>\(text("title"))</h1>
                 <p>\(HTMLPage.escape(payment.description))</p>
-                <p><strong>\(amount)</strong></p>
+                <p><strong>\(HTMLPage.escape(amount))</strong></p>
                 <form method="post" action="/sandbox/checkout/\(HTMLPage.escape(id))">
-                <button class="pay" name="outcome" value="paid">Pay \(amount)</button>
-                <button name="outcome" value="failed">Fail</button>
-                <button name="outcome" value="canceled">Cancel</button>
+                <button class="pay" name="outcome" value="paid">\(text("pay", ["amount": amount]))</button>
+                <button name="outcome" value="failed">\(text("fail"))</button>
+                <button name="outcome" value="canceled">\(text("cancel"))</button>
                 </form>
-                <p class="note">Test mode: no money moves.</p>
+                <p class="note">\(text("note"))</p>
                 """
         } else {
             body = """
-                <h1>Sandbox checkout</h1>
-                <p>This payment is \(HTMLPage.escape(payment.status.rawValue)); it cannot be paid any more.</p>
-                <p><a href="\(HTMLPage.escape(payment.redirectURL))">Back to the booking</a></p>
+                <h1>\(text("title"))</h1>
+                <p>\(text("closed", ["status": payment.status.rawValue]))</p>
+                <p><a href="\(HTMLPage.escape(payment.redirectURL))">\(text("back"))</a></p>
                 """
         }
-        return HTMLPage.response(title: "Sandbox checkout", body: body)
+        return HTMLPage.response(
+            title: strings.text("sandbox", "title", language), body: body, language: language.rawValue)
     }
 
     @Sendable func submit(request: Request, context: AppRequestContext) async throws -> Response {

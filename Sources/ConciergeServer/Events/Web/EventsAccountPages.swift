@@ -70,7 +70,7 @@ struct EventsAccountPages {
         data["ask"] = data["ask"] ?? (done == nil && (token.isEmpty || data["pageError"] != nil))
         return web.page(
             "events/verify-email", title: words.text("verify_title"), data: data, visit: visit, status: status,
-            styles: ["events.css"])
+            styles: ["events.css"], address: "/events/verify-email")
     }
 
     // MARK: Password reset
@@ -132,6 +132,6 @@ struct EventsAccountPages {
         data["signInHref"] = "/account/sign-in?next=%2Fevents"
         return web.page(
             "events/reset-password", title: words.text("reset_title"), data: data, visit: visit, status: status,
-            styles: ["events.css"])
+            styles: ["events.css"], address: "/events/reset-password")
     }
 }

@@ -69,6 +69,6 @@ struct EventsShowPage {
         data["currency"] = show.currency
         return web.page(
             "events/show", title: show.title, data: data, visit: visit, status: problem.status,
-            scripts: ["events-seatmap.js"], styles: ["events.css"])
+            scripts: ["events-seatmap.js"], styles: ["events.css"], address: "/events/shows/\(show.id)")
     }
 }

@@ -235,6 +235,6 @@ struct RidesBookingPages: Sendable {
     private func page(_ visit: WebVisit, data: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         web.page(
             "rides/book", title: rides.text("book_title", visit), data: data, visit: visit, status: status,
-            scripts: ["rides-places.js"], styles: ["rides.css"])
+            scripts: ["rides-places.js"], styles: ["rides.css"], address: "/rides")
     }
 }

@@ -98,7 +98,7 @@ struct RidesSignInPages: Sendable {
         if visit.path.contains("signedOut=1") { data["notice"] = rides.text("signed_out", visit) }
         return web.page(
             "rides/sign-in", title: rides.text("sign_in_title", visit), data: data, visit: visit, status: status,
-            styles: ["rides.css"])
+            styles: ["rides.css"], address: "/rides")
     }
 
     func codePage(

@@ -81,7 +81,7 @@ struct WebFrontEnd: Sendable {
             csrfToken: hasher.hash(csrfSecret, purpose: "web-csrf"),
             isOperator: isOperatorCookie(cookies[WebCookie.operatorSession]),
             path: Self.pathWithoutLanguage(path: request.uri.path, query: request.uri.query),
-            cookies: setCookies)
+            answersForm: request.method == .post, cookies: setCookies)
     }
 
     /// The posted form, after checking its CSRF token against the visitor's cookie.
@@ -111,9 +111,12 @@ struct WebFrontEnd: Sendable {
 
     /// A page: `template` rendered with `data`, inside the layout. Every template also sees `t`
     /// (the words of the visitor's language), `csrf`, `lang`, `signedIn`, `isOperator`, `isDev`.
+    /// `address` is the page's own address when it answers a form posted elsewhere (a refused
+    /// form shown again at its target): the language switcher leads there, not to a path a link
+    /// cannot open (accessibility review issue 5).
     func page(
         _ template: String, title: String, data: [String: Any] = [:], visit: WebVisit,
-        status: HTTPResponse.Status = .ok, scripts: [String] = [], styles: [String] = []
+        status: HTTPResponse.Status = .ok, scripts: [String] = [], styles: [String] = [], address: String? = nil
     ) -> Response {
         var context = data
         context["t"] = strings.table(visit.language)
@@ -132,7 +135,7 @@ struct WebFrontEnd: Sendable {
         layout["languages"] = WebLanguage.allCases.map { language in
             [
                 "code": language.rawValue, "name": language == .de ? "Deutsch" : "English",
-                "href": Self.adding("lang=\(language.rawValue)", to: visit.path),
+                "href": Self.adding("lang=\(language.rawValue)", to: visit.languageSwitchAddress(address)),
                 "current": language == visit.language,
             ] as [String: Any]
         }
