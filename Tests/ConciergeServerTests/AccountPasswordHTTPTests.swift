@@ -15,7 +15,7 @@ import Testing
         let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
         try await app.run { client in
             let created = try await client.signUp(email: "Anna@Example.ch", username: "anna_m", name: "Anna")
-            #expect(created.status == .created)
+            #expect(created.status == .ok)
             let session = try created.decode(AccountHTTP.Session.self)
             #expect(session.tokenType == "Bearer")
             #expect(session.refreshToken != nil)
@@ -30,9 +30,10 @@ import Testing
                     .get, "/account", token: try signedIn.decode(AccountHTTP.Session.self).accessToken)
                 #expect(try account.decode(AccountHTTP.AccountBody.self).account.id == session.account?.id)
             }
-            let again = try await client.signUp(email: "anna@example.ch")
-            #expect(again.status == .conflict)
-            #expect(again.errorBody?.code == "email_taken")
+            // Taken, the address gets the same "check your mail" as a free one (the enumeration
+            // suite checks the rest); the password of this attempt signs in nowhere.
+            let again = try await client.signUp(email: "anna@example.ch", password: "another long passphrase")
+            #expect(again.status == .unauthorized)
         }
     }
 
@@ -70,7 +71,7 @@ import Testing
         environment["CONCIERGE_SIGNIN_PER_ACCOUNT"] = "3"
         let app = try await TestApp.make(engine: engine, environment: environment)
         try await app.run { client in
-            _ = try await client.signUp(email: "anna@example.ch")
+            _ = try await client.signUpRequest(email: "anna@example.ch")
             for index in 0..<3 {
                 let wrong = try await client.send(
                     .post, "/account/sign-in",
@@ -130,7 +131,8 @@ import Testing
             let session = try await client.signUp(email: "anna@example.ch").decode(AccountHTTP.Session.self)
             #expect(session.account?.verifiedEmails == [])
             let token = try await client.mailedToken(to: "anna@example.ch", subject: "Confirm", delivering: worker)
-            let verified = try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(token)"}"#)
+            let verified = try await client.send(
+                .post, "/account/email/verify", json: #"{"token": "\#(token)"}"#, token: session.accessToken)
             #expect(verified.status == .ok)
             let account = try await client.send(.get, "/account", token: session.accessToken)
             #expect(try account.decode(AccountHTTP.AccountBody.self).account.verifiedEmails == ["anna@example.ch"])
@@ -241,15 +243,46 @@ enum AccountHTTP {
 }
 
 extension TestClientProtocol {
+    /// Signs up and, once the sign-up is accepted, signs in with the same login and password:
+    /// the sign-up answers "check your mail" without a session (finding 11). Returns the
+    /// sign-in's answer (200 with the session), or the sign-up's refusal.
     func signUp(
-        email: String? = nil, username: String? = nil, password: String = AccountHTTP.password, name: String? = nil
+        email: String? = nil, username: String? = nil, password: String = AccountHTTP.password, name: String? = nil,
+        from address: String? = nil
+    ) async throws -> TestResponse {
+        let accepted = try await signUpRequest(
+            email: email, username: username, password: password, name: name, from: address)
+        guard accepted.status == .accepted else { return accepted }
+        let login =
+            String(
+                data: try JSONEncoder().encode(["login": email ?? username ?? "", "password": password]),
+                encoding: .utf8) ?? ""
+        return try await send(
+            .post, "/account/sign-in", json: login, headers: address.map(AccountHTTP.from) ?? [:])
+    }
+
+    /// `POST /account/sign-up` alone, its answer as it is.
+    func signUpRequest(
+        email: String? = nil, username: String? = nil, password: String = AccountHTTP.password, name: String? = nil,
+        from address: String? = nil
     ) async throws -> TestResponse {
         var body: [String: String] = ["password": password]
         body["email"] = email
         body["username"] = username
         body["name"] = name
         let json = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
-        return try await send(.post, "/account/sign-up", json: json)
+        return try await send(.post, "/account/sign-up", json: json, headers: address.map(AccountHTTP.from) ?? [:])
+    }
+
+    /// Signs up and opens the verification link with the new session, as the app that signed up
+    /// does; returns the session.
+    func verifiedSignUp(email: String, delivering worker: MaintenanceService) async throws -> AccountHTTP.Session {
+        let session = try await signUp(email: email).decode(AccountHTTP.Session.self)
+        let token = try await mailedToken(to: email, subject: "Confirm", delivering: worker)
+        let verified = try await send(
+            .post, "/account/email/verify", json: #"{"token": "\#(token)"}"#, token: session.accessToken)
+        guard verified.status == .ok else { throw TestFailure("verify: \(verified.status)") }
+        return session
     }
 
     /// The token in the newest account email to `recipient` whose subject has `subject`, once

@@ -103,7 +103,10 @@ import Testing
         let body = try #require(mail?["body"] as? String)
         let range = try #require(body.range(of: "/account/verify-email?token="))
         let token = String(body[range.upperBound...].prefix { !$0.isWhitespace && $0 != "&" })
-        let verified = try await client.send(.post, "/account/email/verify", json: #"{"token": "\#(token)"}"#)
+        // With the guest's session: the one who registered opens the link, and keeps the session
+        // (without it the mailbox's first proof would end it, docs/accounts.md).
+        let verified = try await client.send(
+            .post, "/account/email/verify", json: #"{"token": "\#(token)"}"#, token: user.token)
         #expect(verified.status == .ok)
         return user
     }

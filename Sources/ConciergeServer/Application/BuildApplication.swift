@@ -113,7 +113,7 @@ func assemble(
         configuration: configuration, sessions: sessions, hasher: hasher, random: random,
         clock: clock)
     let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
-    let passwords = BcryptPasswordHasher(cost: UInt8(configuration.accounts.bcryptCost), random: random)
+    let passwords = configuration.accounts.passwordHasher(random: random)
     let accounts = makeAccountService(
         configuration: configuration, database: database, sessions: sessions, signIn: signIn, passwords: passwords,
         hasher: hasher, random: random, clock: clock, devIdentity: devIdentity)

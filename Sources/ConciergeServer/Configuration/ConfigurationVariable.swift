@@ -146,6 +146,20 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_SIGNIN_PER_NETWORK", defaultValue: "50",
             summary: "Account sign-ins per client network (IPv4 address, IPv6 /64) per 15 minutes."),
         .init(
+            name: "CONCIERGE_SIGNUP_PER_NETWORK", defaultValue: "20",
+            summary:
+                "Sign-ups, registrations and password resets (each costs a bcrypt) per client network (IPv4 address, IPv6 /64) per hour, checked before hashing."
+        ),
+        .init(
+            name: "CONCIERGE_SIGNUP_PER_HOUR", defaultValue: "1000",
+            summary: "Sign-ups, registrations and password resets of all networks together per hour."),
+        .init(
+            name: "CONCIERGE_HASH_CONCURRENCY", defaultValue: "0",
+            summary: "Password hashes and checks that run at once (0: one per core); see docs/accounts.md."),
+        .init(
+            name: "CONCIERGE_HASH_QUEUE", defaultValue: "32",
+            summary: "Password hashes that may wait for a free slot; past them the request gets 503 with Retry-After."),
+        .init(
             name: "CONCIERGE_ORDERS_PER_NETWORK_PER_MINUTE", defaultValue: "30",
             summary:
                 "Order-creating requests (rides bookings, events seat checkouts, stays reservations) per client network (IPv4 address, IPv6 /64) per minute, all verticals together (0: no limit); see docs/limits.md."

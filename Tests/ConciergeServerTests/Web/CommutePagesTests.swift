@@ -209,12 +209,16 @@ import Testing
 }
 
 extension TestClientProtocol {
-    /// A new account through `POST /account/sign-up`; its access token opens the page session.
+    /// A new account through `POST /account/sign-up` (202, "check your mail") and the sign-in
+    /// after it; its access token opens the page session.
     func commutePagesAccount(email: String = "commuter@example.com") async throws -> String {
-        let response = try await send(
+        let accepted = try await send(
             .post, "/account/sign-up",
             json: #"{"email": "\#(email)", "password": "correct horse battery staple", "name": "Commuter"}"#)
-        guard response.status == .created,
+        guard accepted.status == .accepted else { throw TestFailure("sign-up: \(accepted.status)") }
+        let response = try await send(
+            .post, "/account/sign-in", json: #"{"login": "\#(email)", "password": "correct horse battery staple"}"#)
+        guard response.status == .ok,
             let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any],
             let token = body["accessToken"] as? String
         else { throw TestFailure("sign-up: \(response.status) \(String(buffer: response.body))") }

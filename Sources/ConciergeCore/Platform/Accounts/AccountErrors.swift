@@ -28,6 +28,20 @@ extension ConciergeError {
             "Both accounts have rides bookings, so they cannot be joined. Sign in with that method and delete the other account first."
     )
 
+    /// The signed-in account's email is not confirmed and nothing else proves its owner.
+    public static let unprovenAccountCannotLink = ConciergeError(
+        .forbidden, code: "email_not_verified",
+        message:
+            "Confirm your email address first: open the link we sent you. Until then no other sign-in method can be added to this account."
+    )
+
+    /// The account the proof belongs to has an unconfirmed email and nothing else proving its owner.
+    public static let unprovenAccountCannotJoin = ConciergeError(
+        .forbidden, code: "email_not_verified",
+        message:
+            "The other account's email address is not confirmed, so the two cannot be joined. Confirm it with the link we sent to it first."
+    )
+
     static func invalidUsername() -> ConciergeError {
         ConciergeError(
             .invalidInput, code: "invalid_username",

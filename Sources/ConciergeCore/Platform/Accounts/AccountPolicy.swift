@@ -6,6 +6,10 @@ public struct AccountPolicy: Sendable, Equatable {
     /// Sign-ins per client network (an IPv4 address, an IPv6 /64) per 15 minutes.
     public var signInsPerNetwork = 50
     public var throttleWindow = 15 * 60
+    /// Sign-ups, registrations and password resets (each costs a bcrypt) per client network per
+    /// hour, and of all networks together per hour; checked before anything is hashed.
+    public var hashedWritesPerNetwork = 20
+    public var hashedWritesPerHour = 1000
     public var emailVerificationLifetime = 24 * 3600
     public var passwordResetLifetime = 3600
     /// Where links in account emails point, e.g. `https://concierge.example.com`.
@@ -22,6 +26,20 @@ public struct AccountPolicy: Sendable, Equatable {
                 key: "account-sign-in:net:\(ClientNetwork.key(for: clientIP))", limit: signInsPerNetwork,
                 window: throttleWindow, message: "Too many sign-in attempts from your network."),
         ]
+    }
+
+    /// The limits a request passes before its password is hashed (sign-up, register, reset).
+    /// Without an address (a caller that has none) only the global limit counts.
+    func hashingLimits(clientIP: String?) -> [RateLimit] {
+        let network = clientIP.map {
+            RateLimit(
+                key: "account-hashing:net:\(ClientNetwork.key(for: $0))", limit: hashedWritesPerNetwork, window: 3600,
+                message: "Too many accounts were created or passwords reset from your network in the last hour.")
+        }
+        let everyone = RateLimit(
+            key: "account-hashing:all", limit: hashedWritesPerHour, window: 3600,
+            message: "We are receiving unusually many sign-ups right now, so they are paused.")
+        return (network.map { [$0] } ?? []) + [everyone]
     }
 
     /// Emails we send on request (verification resends, password resets) per address and per

@@ -3,15 +3,38 @@ import Foundation
 /// Email verification (24 h) and password reset (1 h): random single-use tokens, stored as
 /// keyed hashes, mailed through the outbox in the transaction that creates them.
 extension AccountService {
-    /// Marks the address the token was sent to as verified.
+    /// Marks the address the token was sent to as verified, as callers did before mailbox
+    /// proof dropped anything: kept for the verticals' own verification routes until they pass
+    /// the session that asks (`verifyEmail(token:sessionAccountID:)`).
     public func verifyEmail(token: String) async throws {
+        try await verifyEmail(token: token, sessionAccountID: nil, keepingUnproven: true)
+    }
+
+    /// Marks the address the token was sent to as verified. When this is the first proof of the
+    /// account's mailbox and the request does not come from a session of that very account, the
+    /// one who opened the link may not be the one who signed up (someone can register another
+    /// person's address): every other sign-in method, the password and every session made before
+    /// go, and the address is told (`MailboxProof`).
+    public func verifyEmail(token: String, sessionAccountID: String?) async throws {
+        try await verifyEmail(token: token, sessionAccountID: sessionAccountID, keepingUnproven: false)
+    }
+
+    private func verifyEmail(token: String, sessionAccountID: String?, keepingUnproven: Bool) async throws {
         let now = clock.now
         let hash = tokenHash(token)
+        let publicURL = policy.publicURL
         try await store.transaction(locking: []) { tx in
-            guard let spent = try await tx.spendToken(hash: hash, purpose: .verifyEmail, at: now),
+            guard let spent = try await tx.spendToken(hash: hash, purpose: .verifyEmail, at: now) else {
+                throw ConciergeError.invalidAccountToken
+            }
+            let proof = try await MailboxProof.before(spent, in: tx)
+            guard
                 try await tx.markVerified(
                     kind: .email, identifier: spent.identifier, accountID: spent.accountID, at: now)
             else { throw ConciergeError.invalidAccountToken }
+            if !keepingUnproven, sessionAccountID != spent.accountID {
+                try await proof.dropUnproven(in: tx, at: now, publicURL: publicURL)
+            }
         }
     }
 
@@ -46,16 +69,27 @@ extension AccountService {
     }
 
     /// Sets a new password with a reset token. The token proves the mailbox, so the address
-    /// counts as verified; every session of the account ends (whoever knew the old password is out).
-    public func resetPassword(token: String, password: String) async throws {
+    /// counts as verified; every session of the account ends (whoever knew the old password is
+    /// out). When the mailbox was never proven before, every other sign-in method goes too
+    /// (`MailboxProof`). The throttles and the token are checked before the new password is
+    /// hashed, so a made-up token costs no bcrypt; without `clientIP` only the overall limit counts.
+    public func resetPassword(token: String, password: String, clientIP: String? = nil) async throws {
         try PasswordPolicy.validate(password)
+        let hash = tokenHash(token)
+        try await passHashingLimits(clientIP: clientIP)
+        let known = try await store.transaction(locking: []) { tx in
+            try await tx.unspentToken(hash: hash, purpose: .resetPassword, at: clock.now) != nil
+        }
+        guard known else { throw ConciergeError.invalidAccountToken }
         let secretHash = try await passwords.hash(password)
         let now = clock.now
-        let hash = tokenHash(token)
+        let publicURL = policy.publicURL
         try await store.transaction(locking: []) { tx in
             guard let spent = try await tx.spendToken(hash: hash, purpose: .resetPassword, at: now) else {
                 throw ConciergeError.invalidAccountToken
             }
+            let proof = try await MailboxProof.before(spent, in: tx)
+            try await proof.dropUnproven(in: tx, at: now, publicURL: publicURL, replacingPassword: true)
             try await tx.setPassword(accountID: spent.accountID, hash: secretHash)
             _ = try await tx.markVerified(
                 kind: .email, identifier: spent.identifier, accountID: spent.accountID, at: now)

@@ -46,8 +46,16 @@ extension AccountService {
             } else {
                 owner = try await tx.credential(kind: proven.kind, identifier: proven.identifier)?.accountID
             }
+            // An account nobody has proven may be a squatter's: it neither gains methods nor
+            // joins another account (MailboxProof).
+            guard !MailboxProof.isUnproven(try await tx.credentials(accountID: accountID)) else {
+                throw ConciergeError.unprovenAccountCannotLink
+            }
             var survivor = accountID
             if let owner, owner != accountID {
+                guard !MailboxProof.isUnproven(try await tx.credentials(accountID: owner)) else {
+                    throw ConciergeError.unprovenAccountCannotJoin
+                }
                 survivor = try await merge(owner, with: accountID, in: tx, at: now)
             } else if owner == nil {
                 _ = try await tx.insertCredential(

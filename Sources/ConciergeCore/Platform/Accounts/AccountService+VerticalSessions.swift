@@ -18,28 +18,20 @@ extension AccountService {
         }
     }
 
-    /// Email and password sign-up opening a `kind` session of `vertical`; the verification
-    /// link goes out through the outbox in the account's own transaction.
+    /// Email and password sign-up opening a `kind` session of `vertical`: `register` for callers
+    /// whose contract answers a taken address with 409 `email_taken` (the owner is mailed all
+    /// the same).
     public func signUp(
         email rawEmail: String, password: String, name rawName: String, clientIP: String, vertical: String,
         kind: AuthSession.Kind, links: MailLinks
     ) async throws -> SignedIn {
-        let email = try LoginNormalization.email(rawEmail)
-        let name = try ProfileRules.validName(rawName)
-        try PasswordPolicy.validate(password)
-        let secretHash = try await passwords.hash(password)
-        let now = clock.now
-        let accountID = random.identifier(prefix: "acc")
-        let verification = newToken(.verifyEmail, accountID: accountID, email: email, now: now)
-        try await store.transaction(locking: ["account-login:email:\(email)"]) { tx in
-            try await tx.insertAccount(id: accountID, displayName: name, at: now)
-            let credential = StoredCredential(
-                kind: .email, identifier: email, accountID: accountID, secretHash: secretHash, verifiedAt: nil,
-                createdAt: now)
-            guard try await tx.insertCredential(credential) else { throw ConciergeError.emailTaken }
-            try await send(verification, links: links, in: tx)
+        switch try await register(
+            email: rawEmail, password: password, name: rawName, clientIP: clientIP, vertical: vertical, kind: kind,
+            links: links)
+        {
+        case .created(let signedIn): return signedIn
+        case .emailAlreadyRegistered: throw ConciergeError.emailTaken
         }
-        return try await open(kind, accountID: accountID, vertical: vertical)
     }
 
     /// Password sign-in (same throttles and one answer for both mistakes) opening a `kind` session.
@@ -96,7 +88,7 @@ extension AccountService {
         return SignedIn(account: try await account(id: accountID), session: session)
     }
 
-    private func send(_ token: MailedToken, links: MailLinks, in tx: any AccountTransaction) async throws {
+    func send(_ token: MailedToken, links: MailLinks, in tx: any AccountTransaction) async throws {
         try await tx.insertToken(token.stored)
         let email = token.stored.identifier
         let (subject, body) =

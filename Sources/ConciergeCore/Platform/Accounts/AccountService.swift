@@ -44,38 +44,18 @@ public struct AccountService: Sendable {
 
     // MARK: Password
 
+    /// `register` for callers whose contract answers a taken address with 409 `email_taken`
+    /// (the owner is mailed all the same). New callers use `register`, which tells nobody.
     public func signUp(
         email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
         clientIP: String
     ) async throws -> SignedIn {
-        let email = try rawEmail.map { raw throws(ConciergeError) in try LoginNormalization.email(raw) }
-        let username = try rawUsername.map { raw throws(ConciergeError) in try LoginNormalization.username(raw) }
-        guard email != nil || username != nil else { throw ConciergeError.missingLogin }
-        let name = try rawName.map { raw throws(ConciergeError) in try ProfileRules.validName(raw) }
-        try PasswordPolicy.validate(password)
-        let secretHash = try await passwords.hash(password)
-        let now = clock.now
-        let accountID = random.identifier(prefix: "acc")
-        let verification = email.map { newToken(.verifyEmail, accountID: accountID, email: $0, now: now) }
-        let locks = [email.map { "account-login:email:\($0)" }, username.map { "account-login:username:\($0)" }]
-            .compactMap { $0 }
-        try await store.transaction(locking: locks) { tx in
-            try await tx.insertAccount(id: accountID, displayName: name, at: now)
-            if let email {
-                let credential = StoredCredential(
-                    kind: .email, identifier: email, accountID: accountID, secretHash: secretHash, verifiedAt: nil,
-                    createdAt: now)
-                guard try await tx.insertCredential(credential) else { throw ConciergeError.emailTaken }
-            }
-            if let username {
-                let credential = StoredCredential(
-                    kind: .username, identifier: username, accountID: accountID, secretHash: secretHash,
-                    verifiedAt: now, createdAt: now)
-                guard try await tx.insertCredential(credential) else { throw ConciergeError.usernameTaken }
-            }
-            if let verification { try await send(verification, in: tx) }
+        switch try await register(
+            email: rawEmail, username: rawUsername, password: password, name: rawName, clientIP: clientIP)
+        {
+        case .created(let signedIn): return signedIn
+        case .emailAlreadyRegistered: throw ConciergeError.emailTaken
         }
-        return try await signedIn(accountID: accountID)
     }
 
     /// One answer (401 `invalid_credentials`) and one cost (a bcrypt check) whether the login is

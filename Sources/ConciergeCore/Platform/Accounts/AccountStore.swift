@@ -28,6 +28,12 @@ public protocol AccountTransaction: RateEventLog {
     func insertToken(_ token: AccountToken) async throws
     /// Spends an unexpired, unspent token of `purpose` (a conditional update, so it works once).
     func spendToken(hash: String, purpose: AccountToken.Purpose, at: Date) async throws -> AccountToken?
+    /// The unexpired, unspent token of `purpose`, left unspent (a reset looks it up before it
+    /// hashes the new password, so a made-up token costs no bcrypt).
+    func unspentToken(hash: String, purpose: AccountToken.Purpose, at: Date) async throws -> AccountToken?
+    /// Removes every credential of the account but the email `keeping`, and that one's password
+    /// (a mailbox proven for the first time wins over whatever was made before the proof).
+    func dropCredentials(accountID: String, keepingEmail keeping: String) async throws
 
     /// Moves every credential of `from` to `into`, points `from`'s sessions at `into`, and
     /// marks `from` deleted (a tombstone: nothing personal is left on it).
@@ -42,4 +48,24 @@ public protocol AccountTransaction: RateEventLog {
 
     /// Queues an email in the outbox, in this transaction.
     func enqueueEmail(dedupeKey: String, to: String, subject: String, body: String, at: Date) async throws
+}
+
+extension AccountTransaction {
+    /// For stores that cannot look tokens up without spending them; the SQL store can.
+    public func unspentToken(hash: String, purpose: AccountToken.Purpose, at: Date) async throws -> AccountToken? {
+        throw ConciergeError.accountStoreLacks("unspentToken")
+    }
+
+    /// For stores that cannot drop credentials; the SQL store can.
+    public func dropCredentials(accountID: String, keepingEmail keeping: String) async throws {
+        throw ConciergeError.accountStoreLacks("dropCredentials")
+    }
+}
+
+extension ConciergeError {
+    static func accountStoreLacks(_ operation: String) -> ConciergeError {
+        ConciergeError(
+            .unavailable(retryAfterSeconds: nil), code: "account_store_incomplete",
+            message: "This account store cannot \(operation); use the platform's SQL account store for it.")
+    }
 }

@@ -85,6 +85,22 @@ enum AccountWire {
         let account: Account
     }
 
+    /// The answer to every sign-up, whether or not the address had an account already (the
+    /// owner of a taken one is mailed): no session, so that nothing tells the two apart. The
+    /// client signs in next, with the same login and password.
+    struct SignUpAcceptedResponse: Encodable {
+        let success = true
+        let status = "check_your_mail"
+        let message: String
+
+        init(email: Bool) {
+            message =
+                email
+                ? "Check your mail: we sent a link to confirm your address. Sign in with your email or user name and password."
+                : "Sign in with your user name and password."
+        }
+    }
+
     /// A new or refreshed session: a 15-minute JWT access token and a rotating refresh token.
     struct SessionResponse: Encodable {
         let success = true

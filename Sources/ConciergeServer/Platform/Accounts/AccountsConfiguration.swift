@@ -20,6 +20,11 @@ public struct AccountsConfiguration: Sendable, Equatable {
     public var oidcIssuers: [Issuer]
     public var signInsPerAccount: Int
     public var signInsPerNetwork: Int
+    public var hashedWritesPerNetwork: Int
+    public var hashedWritesPerHour: Int
+    /// Hashes at once; `CONCIERGE_HASH_CONCURRENCY`, 0 meaning one per core.
+    public var hashConcurrency: Int
+    public var hashQueue: Int
 
     init(environment: [String: String]) throws(ConfigurationError) {
         func value(_ name: String) -> String {
@@ -58,6 +63,11 @@ public struct AccountsConfiguration: Sendable, Equatable {
         }
         signInsPerAccount = try integer("CONCIERGE_SIGNIN_PER_ACCOUNT", in: 1...1_000_000)
         signInsPerNetwork = try integer("CONCIERGE_SIGNIN_PER_NETWORK", in: 1...1_000_000_000)
+        hashedWritesPerNetwork = try integer("CONCIERGE_SIGNUP_PER_NETWORK", in: 1...1_000_000_000)
+        hashedWritesPerHour = try integer("CONCIERGE_SIGNUP_PER_HOUR", in: 1...1_000_000_000)
+        let concurrency = try integer("CONCIERGE_HASH_CONCURRENCY", in: 0...1024)
+        hashConcurrency = concurrency == 0 ? ProcessInfo.processInfo.activeProcessorCount : concurrency
+        hashQueue = try integer("CONCIERGE_HASH_QUEUE", in: 0...100_000)
     }
 
     /// HTTPS URLs; plain HTTP only to this machine (a local stub or a sidecar); anything else

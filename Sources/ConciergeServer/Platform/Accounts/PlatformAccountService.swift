@@ -1,4 +1,5 @@
 import ConciergeCore
+import ConciergeProviders
 
 extension ServerConfiguration {
     /// Sign-in throttling and mail links as configured: the same for every vertical's accounts.
@@ -6,8 +7,19 @@ extension ServerConfiguration {
         var policy = AccountPolicy()
         policy.signInsPerAccount = accounts.signInsPerAccount
         policy.signInsPerNetwork = accounts.signInsPerNetwork
+        policy.hashedWritesPerNetwork = accounts.hashedWritesPerNetwork
+        policy.hashedWritesPerHour = accounts.hashedWritesPerHour
         policy.publicURL = publicURL
         return policy
+    }
+}
+
+extension AccountsConfiguration {
+    /// bcrypt behind the one `HashingGate` of this instance: every vertical's hashing shares it.
+    func passwordHasher(random: any RandomSource) -> HashingGate {
+        HashingGate(
+            BcryptPasswordHasher(cost: UInt8(bcryptCost), random: random), slots: hashConcurrency,
+            queueLimit: hashQueue)
     }
 }
 

@@ -104,6 +104,28 @@ struct SQLAccountTransaction: AccountTransaction {
         }
     }
 
+    func unspentToken(hash: String, purpose: AccountToken.Purpose, at date: Date) async throws -> AccountToken? {
+        try await db.query(
+            """
+            SELECT * FROM account_tokens
+            WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?
+            """, [.text(hash), .text(purpose.rawValue), SQLValue(date)]
+        ).first.map { row in
+            AccountToken(
+                tokenHash: try row.string("token_hash"), accountID: try row.string("account_id"), purpose: purpose,
+                identifier: try row.string("identifier"), createdAt: try row.date("created_at"),
+                expiresAt: try row.date("expires_at"))
+        }
+    }
+
+    func dropCredentials(accountID: String, keepingEmail keeping: String) async throws {
+        try await db.query(
+            "DELETE FROM account_credentials WHERE account_id = ? AND NOT (kind = 'email' AND identifier = ?)",
+            [.text(accountID), .text(keeping)])
+        try await db.query(
+            "UPDATE account_credentials SET secret_hash = NULL WHERE account_id = ?", [.text(accountID)])
+    }
+
     // MARK: Merging, erasing, sessions
 
     func mergeAccount(_ from: String, into: String, at date: Date) async throws {

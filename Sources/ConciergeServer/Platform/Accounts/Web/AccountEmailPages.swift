@@ -19,7 +19,7 @@ extension AccountPages {
         let visit = await web.visit(request)
         let form = try await web.form(request, context: context, visit: visit)
         do {
-            try await accounts.verifyEmail(token: form["token"] ?? "")
+            try await accounts.verifyEmail(token: form["token"] ?? "", sessionAccountID: visit.accountID)
         } catch {
             guard let refusal = AccountPageError.from(error, strings: web.strings, language: visit.language) else {
                 throw error
@@ -92,7 +92,8 @@ extension AccountPages {
         let form = try await web.form(request, context: context, visit: visit)
         let token = form["token"] ?? ""
         do {
-            try await accounts.resetPassword(token: token, password: form.all("password").first ?? "")
+            try await accounts.resetPassword(
+                token: token, password: form.all("password").first ?? "", clientIP: context.clientIP)
         } catch {
             guard let refusal = AccountPageError.from(error, strings: web.strings, language: visit.language) else {
                 throw error

@@ -60,11 +60,14 @@ extension AccountPages {
         let name = form["name"] ?? ""
         var values: [String: Any] = ["next": next ?? "", "email": email, "username": username, "name": name]
         do {
-            let signedIn = try await accounts.signUp(
+            // The same page whether the address was free or taken (finding 11): sign in next.
+            _ = try await accounts.register(
                 email: email.isEmpty ? nil : email, username: username.isEmpty ? nil : username,
                 password: form.all("password").first ?? "", name: name.isEmpty ? nil : name,
                 clientIP: context.clientIP)
-            return try await convert(signedIn, visit: visit, next: next ?? "/account?done=signed_up")
+            return web.redirect(
+                Self.path("/account/sign-in", next: next) + (next == nil ? "?" : "&") + "done=check_mail",
+                visit: visit)
         } catch {
             guard let refusal = AccountPageError.from(error, strings: web.strings, language: visit.language) else {
                 throw error
@@ -86,7 +89,7 @@ extension AccountPages {
 
     /// The notices the sign-in page shows after a redirect (`?done=`), never free text.
     static let signInNotices: Set<String> = [
-        "signed_out", "signed_out_everywhere", "deleted", "reset_done", "verified",
+        "signed_out", "signed_out_everywhere", "deleted", "reset_done", "verified", "check_mail",
     ]
 
     func signInForm(

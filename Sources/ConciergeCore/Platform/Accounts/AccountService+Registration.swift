@@ -1,0 +1,124 @@
+import Foundation
+
+/// Making an account with a password, so that the answer does not tell whether the address has
+/// an account already (finding 11): the password is hashed either way, and a taken address gets
+/// no new account but a notice to its owner ("someone tried to register with your address").
+/// Each vertical words its own answer from `Registration`; the platform's is "check your mail".
+/// The throttles per network and overall are passed before anything is hashed (finding 3).
+extension AccountService {
+    /// What a registration did. Only the caller's own reply may differ between the two, and a
+    /// reply that must not tell them apart says the same for both.
+    public enum Registration: Sendable {
+        /// A new account with its first session.
+        case created(SignedIn)
+        /// The address belongs to an account already; its owner was mailed, nothing was made.
+        case emailAlreadyRegistered
+    }
+
+    /// Email and/or user name with a password, opening the platform's refreshable session. A
+    /// taken user name is still 409 `username_taken` (a user name is a public handle, not an
+    /// address); a taken email is `.emailAlreadyRegistered`.
+    public func register(
+        email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
+        clientIP: String
+    ) async throws -> Registration {
+        let email = try rawEmail.map { raw throws(ConciergeError) in try LoginNormalization.email(raw) }
+        let username = try rawUsername.map { raw throws(ConciergeError) in try LoginNormalization.username(raw) }
+        guard email != nil || username != nil else { throw ConciergeError.missingLogin }
+        let name = try rawName.map { raw throws(ConciergeError) in try ProfileRules.validName(raw) }
+        try PasswordPolicy.validate(password)
+        try await passHashingLimits(clientIP: clientIP)
+        let secretHash = try await passwords.hash(password)
+        let now = clock.now
+        let accountID = random.identifier(prefix: "acc")
+        let verification = email.map { newToken(.verifyEmail, accountID: accountID, email: $0, now: now) }
+        let locks = [email.map { "account-login:email:\($0)" }, username.map { "account-login:username:\($0)" }]
+            .compactMap { $0 }
+        let created = try await store.transaction(locking: locks) { tx in
+            if let username, try await tx.credential(kind: .username, identifier: username) != nil {
+                throw ConciergeError.usernameTaken
+            }
+            if let email, try await tx.credential(kind: .email, identifier: email) != nil {
+                try await noticeAttempt(to: email, in: tx, at: now)
+                return false
+            }
+            try await tx.insertAccount(id: accountID, displayName: name, at: now)
+            if let email {
+                let credential = StoredCredential(
+                    kind: .email, identifier: email, accountID: accountID, secretHash: secretHash, verifiedAt: nil,
+                    createdAt: now)
+                guard try await tx.insertCredential(credential) else { throw ConciergeError.emailTaken }
+            }
+            if let username {
+                let credential = StoredCredential(
+                    kind: .username, identifier: username, accountID: accountID, secretHash: secretHash,
+                    verifiedAt: now, createdAt: now)
+                guard try await tx.insertCredential(credential) else { throw ConciergeError.usernameTaken }
+            }
+            if let verification { try await send(verification, in: tx) }
+            return true
+        }
+        return created ? .created(try await signedIn(accountID: accountID)) : .emailAlreadyRegistered
+    }
+
+    /// Email and password registration opening a `kind` session of `vertical`, with the
+    /// vertical's links in the verification email (events' sign-up).
+    public func register(
+        email rawEmail: String, password: String, name rawName: String, clientIP: String, vertical: String,
+        kind: AuthSession.Kind, links: MailLinks
+    ) async throws -> Registration {
+        let email = try LoginNormalization.email(rawEmail)
+        let name = try ProfileRules.validName(rawName)
+        try PasswordPolicy.validate(password)
+        try await passHashingLimits(clientIP: clientIP)
+        let secretHash = try await passwords.hash(password)
+        let now = clock.now
+        let accountID = random.identifier(prefix: "acc")
+        let verification = newToken(.verifyEmail, accountID: accountID, email: email, now: now)
+        let created = try await store.transaction(locking: ["account-login:email:\(email)"]) { tx in
+            if try await tx.credential(kind: .email, identifier: email) != nil {
+                try await noticeAttempt(to: email, in: tx, at: now)
+                return false
+            }
+            try await tx.insertAccount(id: accountID, displayName: name, at: now)
+            let credential = StoredCredential(
+                kind: .email, identifier: email, accountID: accountID, secretHash: secretHash, verifiedAt: nil,
+                createdAt: now)
+            guard try await tx.insertCredential(credential) else { throw ConciergeError.emailTaken }
+            try await send(verification, links: links, in: tx)
+            return true
+        }
+        guard created else { return .emailAlreadyRegistered }
+        let session = try await sessions.open(kind, accountID: accountID, vertical: vertical)
+        return .created(SignedIn(account: try await account(id: accountID), session: session))
+    }
+
+    /// The per-network and overall limits on requests that hash a password, checked and counted
+    /// in a transaction of their own before the hash (so a refused request costs no bcrypt).
+    /// Without an address only the overall limit counts.
+    func passHashingLimits(clientIP: String?) async throws {
+        let limits = policy.hashingLimits(clientIP: clientIP)
+        let now = clock.now
+        let attemptID = random.identifier(prefix: "hash")
+        try await store.transaction(locking: limits.map(\.key).sorted()) { tx in
+            try await RateLimitEnforcer(limits: limits).enforce(in: tx, now: now, attemptID: attemptID)
+        }
+    }
+
+    /// Tells the owner of `email` that someone tried to register with it. At most a few such
+    /// notices per address and hour (the mail limit per address); past it the attempt is
+    /// answered the same and nothing is sent, since a 429 here would tell the address is taken.
+    private func noticeAttempt(to email: String, in tx: any AccountTransaction, at now: Date) async throws {
+        let perAddress = policy.mailLimits(email: email, clientIP: "").filter { $0.key.hasPrefix("account-mail:to:") }
+        do {
+            try await RateLimitEnforcer(limits: perAddress).enforce(
+                in: tx, now: now, attemptID: random.identifier(prefix: "mail"))
+        } catch let error as ConciergeError where error.code == "rate_limited" {
+            return
+        }
+        let message = AccountMessages.registrationAttempt(email: email, publicURL: policy.publicURL)
+        try await tx.enqueueEmail(
+            dedupeKey: "account:registration-attempt:\(random.identifier(prefix: "notice"))", to: email,
+            subject: message.subject, body: message.body, at: now)
+    }
+}

@@ -1,0 +1,76 @@
+import ConciergeTestSupport
+import Foundation
+import HummingbirdTesting
+import Testing
+
+@testable import ConciergeServer
+
+/// bcrypt under load (finding 3): sign-ups and resets are counted per network and overall
+/// before anything is hashed, a reset's token is looked up before its password is hashed, and
+/// past the hashing slots and their queue the answer is 503 with Retry-After.
+@Suite struct PasswordHashingLimitsHTTPTests {
+    /// bcrypt at cost 14 takes about a second here: a refusal that answers far quicker than that
+    /// hashed nothing.
+    static let slowHashing = [
+        "CONCIERGE_BCRYPT_COST": "14", "CONCIERGE_TRUST_PROXY": "true", "CONCIERGE_SIGNUP_PER_NETWORK": "1",
+    ]
+
+    static func timed(_ work: () async throws -> TestResponse) async throws -> (TestResponse, Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await work()
+        return (response, clock.now - start)
+    }
+
+    @Test(arguments: TestEngine.all)
+    func signUpsAndResetsAreCountedPerNetworkBeforeAnythingIsHashed(engine: TestEngine) async throws {
+        let app = try await TestApp.make(engine: engine, environment: Self.slowHashing)
+        try await app.run { client in
+            let (first, hashed) = try await Self.timed {
+                try await client.signUpRequest(email: "anna@example.ch", from: "203.0.113.7")
+            }
+            #expect(first.status == .accepted)
+
+            let (second, refused) = try await Self.timed {
+                try await client.signUpRequest(email: "bea@example.ch", from: "203.0.113.7")
+            }
+            #expect(second.status == .tooManyRequests)
+            #expect(second.errorBody?.code == "rate_limited")
+            #expect(Int(second.headers[.retryAfter] ?? "") ?? 0 > 0)
+            #expect(refused * 4 < hashed, "refused in \(refused), a hash took \(hashed)")
+
+            // A reset counts on the same allowance.
+            let reset = try await client.send(
+                .post, "/account/password/reset", json: #"{"token": "made-up", "password": "a long new passphrase"}"#,
+                headers: AccountHTTP.from("203.0.113.7"))
+            #expect(reset.status == .tooManyRequests)
+
+            // From another network: a made-up reset token is refused before the password is hashed.
+            let (bogus, lookedUp) = try await Self.timed {
+                try await client.send(
+                    .post, "/account/password/reset",
+                    json: #"{"token": "made-up", "password": "a long new passphrase"}"#,
+                    headers: AccountHTTP.from("198.51.100.2"))
+            }
+            #expect(bogus.errorBody?.code == "invalid_token")
+            #expect(lookedUp * 4 < hashed, "refused in \(lookedUp), a hash took \(hashed)")
+        }
+    }
+
+    @Test func pastTheHashingSlotsAndTheirQueueTheAnswerIs503WithRetryAfter() async throws {
+        var environment = Self.slowHashing
+        environment["CONCIERGE_SIGNUP_PER_NETWORK"] = "100"
+        environment["CONCIERGE_HASH_CONCURRENCY"] = "1"
+        environment["CONCIERGE_HASH_QUEUE"] = "0"
+        let app = try await TestApp.make(engine: .sqlite, environment: environment)
+        try await app.run { client in
+            async let one = client.signUpRequest(email: "one@example.ch", from: "203.0.113.1")
+            async let two = client.signUpRequest(email: "two@example.ch", from: "203.0.113.2")
+            let statuses = [try await one, try await two]
+            #expect(statuses.filter { $0.status == .accepted }.count == 1)
+            let busy = try #require(statuses.first { $0.status == .serviceUnavailable })
+            #expect(busy.errorBody?.code == "busy")
+            #expect(busy.headers[.retryAfter] == "1")
+        }
+    }
+}
