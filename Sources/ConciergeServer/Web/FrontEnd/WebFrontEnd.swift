@@ -214,14 +214,6 @@ struct WebFrontEnd: Sendable {
         }
     }
 
-    /// A path of this site to return to (`next=`): only local paths, never `//host`.
-    static func localPath(_ raw: String?) -> String? {
-        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.contains("\\"), raw.count < 512 else {
-            return nil
-        }
-        return raw
-    }
-
     /// A query parameter's value: everything but RFC 3986's unreserved characters escaped (also
     /// right for the identity providers' redirect parameters).
     static func queryEscaped(_ text: String) -> String {
