@@ -27,11 +27,12 @@ public struct DevIdentityProvider: Sendable {
         provider: IdentityProvider, subject: String, email: String?, emailVerified: Bool, nonce: String?,
         audience: String?, configured: [IDTokenIssuer]
     ) async throws -> String {
-        let now = clock.now
+        let now = clock.now.jwtWholeSeconds
         let audience = audience ?? audiences(for: provider, configured: configured).first ?? Self.devAudience
         let payload = IDTokenPayload(
             iss: issuer(for: provider) ?? Self.devIssuer, sub: subject, aud: [audience],
-            exp: now.addingTimeInterval(3600), iat: now, nonce: nonce, email: email, emailVerified: emailVerified)
+            exp: now.addingTimeInterval(3600), nbf: now, iat: now, nonce: nonce, email: email,
+            emailVerified: emailVerified)
         return try await keys.sign(payload, kid: JWKIdentifier(string: Self.keyID))
     }
 

@@ -14,11 +14,15 @@ public struct JWTSessionTokenSigner: SessionTokenSigner {
         await keys.add(hmac: HMACKey(from: derived), digestAlgorithm: .sha256)
     }
 
+    /// Times are whole seconds (`iat` and `nbf` the second the token was issued in, `exp` the
+    /// second before its end), so clients that read them as integers can.
     public func sign(_ claims: SessionClaims) async throws -> String {
-        try await keys.sign(
+        let issuedAt = claims.issuedAt.jwtWholeSeconds
+        return try await keys.sign(
             SessionAccessPayload(
                 sid: claims.sessionID, sub: SubjectClaim(value: claims.accountID),
-                iat: IssuedAtClaim(value: claims.issuedAt), exp: ExpirationClaim(value: claims.expiresAt)))
+                iat: IssuedAtClaim(value: issuedAt), nbf: NotBeforeClaim(value: issuedAt),
+                exp: ExpirationClaim(value: claims.expiresAt.jwtWholeSeconds)))
     }
 
     public func verify(_ token: String) async -> SessionClaims? {
@@ -35,6 +39,8 @@ struct SessionAccessPayload: JWTPayload {
     let sid: String
     let sub: SubjectClaim
     let iat: IssuedAtClaim
+    /// Optional so tokens issued before it was added still verify.
+    var nbf: NotBeforeClaim?
     let exp: ExpirationClaim
 
     func verify(using algorithm: some JWTAlgorithm) async throws {}
