@@ -42,7 +42,7 @@ struct StaysImagesController {
         let beds = (0..<min(type.capacity, 6)).map { index in
             ##"<rect x="\##(40 + index * 90)" y="190" width="70" height="40" rx="8" fill="#FFFFFF" opacity="0.85"/>"##
         }.joined()
-        let title = type.type.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        let title = MarkupEscaping.escaped(type.type)
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360" role="img" aria-label="\(title) room">
             <rect width="640" height="360" fill="\(colour)"/><rect y="240" width="640" height="120" fill="#000000" opacity="0.15"/>

@@ -38,8 +38,5 @@ extension QRCode {
         return PNGWriter.bilevel(width: side, height: side, dark: dark)
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private static func escaped(_ text: String) -> String { MarkupEscaping.escaped(text) }
 }
