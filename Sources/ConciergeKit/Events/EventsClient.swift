@@ -94,8 +94,12 @@ public struct EventsClient: EventsAPI {
         try await send("POST", "api/seat-checkout", body: request, authorized: true)
     }
 
+    /// Sends the signed-in buyer's token when there is one: only the owner's answer carries the
+    /// tickets (`qrCode` and seats).
     public func checkoutResult(sessionID: String) async throws(EventsAPIError) -> Events.CheckoutSuccessResponse {
-        try await send("GET", "api/checkout/success", query: [URLQueryItem(name: "session_id", value: sessionID)])
+        try await send(
+            "GET", "api/checkout/success", query: [URLQueryItem(name: "session_id", value: sessionID)],
+            bearer: tokens.load())
     }
 
     public func bookings() async throws(EventsAPIError) -> [Events.UserBooking] {

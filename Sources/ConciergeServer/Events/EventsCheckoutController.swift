@@ -79,6 +79,10 @@ struct EventsCheckoutController {
         }
     }
 
+    /// The session id travels in the provider's return URL (its dashboard, browser history, proxy
+    /// logs), so it is no credential for the tickets: the answer carries `qrCode` and the seats
+    /// only with the owner's bearer token; without it, the booking's status and totals
+    /// (review 2026-11-27, finding 12).
     @Sendable func success(request: Request, context: AppRequestContext) async throws -> Response {
         let sessionID = try request.requiredQuery("session_id", maxLength: 100)
         let booking = try await events.checkoutResult(sessionID: sessionID)
@@ -87,9 +91,29 @@ struct EventsCheckoutController {
                 Events.CheckoutSuccessResponse(
                     status: Events.UserBooking.Status(rawValue: booking.state.rawValue) ?? .pending, booking: nil))
         }
+        let view = EventsWire.booking(try await events.view(booking))
+        let isOwner = await isOwner(of: booking, request: request)
         return try jsonResponse(
-            Events.CheckoutSuccessResponse(
-                status: .confirmed, booking: EventsWire.booking(try await events.view(booking))))
+            Events.CheckoutSuccessResponse(status: .confirmed, booking: isOwner ? view : Self.withoutTickets(view)))
+    }
+
+    /// Whether the request carries a live session of the booking's account; a missing or wrong
+    /// token is no error here, only less of an answer.
+    private func isOwner(of booking: EventBooking, request: Request) async -> Bool {
+        guard let token = SessionMiddleware.bearerToken(request.headers[.authorization]),
+            let session = try? await accounts.sessions.authenticate(token: token)
+        else { return false }
+        return session.accountID == booking.accountID
+    }
+
+    /// The booking without what admits anyone at the door: no scan payload (`qrCode` absent, as
+    /// the seed's `qrCode?` allows) and no seats (the seed's `seats` stays, empty).
+    static func withoutTickets(_ booking: Events.UserBooking) -> Events.UserBooking {
+        Events.UserBooking(
+            id: booking.id, showId: booking.showId, showTitle: booking.showTitle, showDate: booking.showDate,
+            showTime: booking.showTime, venue: booking.venue, seats: [], totalAmount: booking.totalAmount,
+            bookingDate: booking.bookingDate, status: booking.status, qrCode: nil, reference: booking.reference,
+            totalAmountCents: booking.totalAmountCents, currency: booking.currency)
     }
 
     @Sendable func bookings(request: Request, context: EventsSignedInContext) async throws -> Response {

@@ -26,8 +26,9 @@ import Testing
         let anna = try await client.eventsBuyer("anna-\(seats[0].lowercased())@example.ch", worker: worker)
         let checkout = try await client.seatCheckout(anna, seats: seats).decode(Events.SeatCheckoutResponse.self)
         _ = try await client.checkout(checkout.url, outcome: "paid")
-        let booking = try await client.send(.get, "/events/api/checkout/success?session_id=\(checkout.sessionId)")
-            .decode(Events.CheckoutSuccessResponse.self).booking
+        let booking = try await client.send(
+            .get, "/events/api/checkout/success?session_id=\(checkout.sessionId)", token: anna
+        ).decode(Events.CheckoutSuccessResponse.self).booking
         return (try #require(booking?.qrCode), checkout.orderId)
     }
 

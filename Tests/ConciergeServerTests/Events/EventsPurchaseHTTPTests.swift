@@ -47,8 +47,9 @@ import Testing
 
             let paid = try await client.checkout(checkout.url, outcome: "paid")
             #expect(paid.headers[.location]?.contains("/events/api/checkout/success?session_id=") == true)
-            let result = try await client.send(.get, "/events/api/checkout/success?session_id=\(checkout.sessionId)")
-                .decode(Events.CheckoutSuccessResponse.self)
+            let result = try await client.send(
+                .get, "/events/api/checkout/success?session_id=\(checkout.sessionId)", token: token
+            ).decode(Events.CheckoutSuccessResponse.self)
             let booking = try #require(result.booking)
             #expect(booking.status == .confirmed && booking.seats.count == 2 && booking.qrCode != nil)
             #expect(booking.showTime == "19:30:00")
