@@ -1,3 +1,4 @@
+import ConciergeModels
 import ConciergeTestSupport
 import Foundation
 import HummingbirdTesting
@@ -65,21 +66,35 @@ import Testing
         }
     }
 
+    /// Issue 26 item 5: two rides accounts used to be refused (409); now both bookings lists
+    /// end on the joined account, whose rides profile is the one with bookings.
     @Test(arguments: TestEngine.all)
-    func twoRidesAccountsAreNotJoined(engine: TestEngine) async throws {
+    func twoRidesAccountsJoinWithBothBookingsLists(engine: TestEngine) async throws {
         let app = try await TestApp.make(engine: engine, environment: AccountHTTP.environment)
         try await app.run { client in
             let first = try await client.signIn(phone: "+41791234567")
+            let pickup = app.clock.now.addingTimeInterval(3 * 86_400)
+            #expect(try await client.book(token: first.sessionToken, pickupAt: pickup).status == .ok)
             app.clock.advance(by: 60)
-            _ = try await client.signIn(phone: "+41797654321")
+            let second = try await client.signIn(phone: "+41797654321")
+            #expect(
+                try await client.book(token: second.sessionToken, pickupAt: pickup.addingTimeInterval(3600)).status
+                    == .ok)
             app.clock.advance(by: 60)
             _ = try await client.send(.post, "/rides/sms-code-send", json: #"{"phone": "+41797654321"}"#)
             let code = try await client.latestCode()
-            let refused = try await client.send(
+            let joined = try await client.send(
                 .post, "/account/link", json: #"{"phone": "+41797654321", "code": "\#(code)"}"#,
                 token: first.sessionToken)
-            #expect(refused.status == .conflict)
-            #expect(refused.errorBody?.code == "credential_in_use")
+            #expect(joined.status == .ok)
+
+            let account = try joined.decode(AccountHTTP.AccountBody.self).account
+            #expect(Set(account.verifiedPhones) == ["+41791234567", "+41797654321"])
+            for token in [first.sessionToken, second.sessionToken] {
+                let bookings = try await client.send(.get, "/rides/bookings", token: token)
+                    .decode(BookingListResponse.self).bookings
+                #expect(bookings.count == 2)
+            }
         }
     }
 }

@@ -194,6 +194,7 @@ func assemble(
         MaintenanceJob("session sweeping") {
             try await sessionRows.sweep(endedBefore: clock.now.addingTimeInterval(-86_400))
         })
+    jobs.append(try .retention(database: database, environment: configuration.environment, clock: clock))
     let maintenance = MaintenanceService(
         jobs: jobs, interval: .seconds(configuration.workerInterval), logger: logger)
     if configuration.mode == .dev {

@@ -13,7 +13,9 @@ public struct ConfigurationVariable: Sendable {
     }
 
     /// Every variable: the platform's, then each vertical's.
-    public static var all: [ConfigurationVariable] { platform + VerticalModules.all.flatMap(\.configurationVariables) }
+    public static var all: [ConfigurationVariable] {
+        platform + retention + VerticalModules.all.flatMap(\.configurationVariables)
+    }
 
     /// The settings of the shared server: listening, storage, identity, providers.
     public static let platform: [ConfigurationVariable] = [

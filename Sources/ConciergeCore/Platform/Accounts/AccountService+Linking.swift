@@ -11,8 +11,8 @@ extension AccountService {
     }
 
     /// Adds the proven method to the signed-in account. When it already signs in to another
-    /// account, the two become one: the account with a rides profile survives (rides bookings
-    /// reference it); when both have one they cannot be joined (409 `credential_in_use`).
+    /// account, the two become one with everything of both (docs/privacy.md, "Joining two
+    /// accounts"); the other account survives when it has a rides profile, else this one.
     /// Returns the account the session now belongs to.
     public func link(accountID: String, proof: Proof, clientIP: String) async throws -> AccountOverview {
         let now = clock.now
@@ -78,9 +78,9 @@ extension AccountService {
     private func merge(_ other: String, with current: String, in tx: any AccountTransaction, at now: Date)
         async throws -> String
     {
+        // Every module moves its data (both rides profiles' bookings included, docs/privacy.md);
+        // the account with a rides profile keeps its id, which rides' old clients may hold.
         let otherRides = try await tx.hasRidesProfile(accountID: other)
-        let currentRides = try await tx.hasRidesProfile(accountID: current)
-        if otherRides && currentRides { throw ConciergeError.credentialInUse }
         let (from, into) = otherRides ? (current, other) : (other, current)
         try await tx.mergeAccount(from, into: into, at: now)
         return into

@@ -37,6 +37,10 @@ func mountAccounts(
         publicURL: platform.configuration.publicURL)
     pages.mountBeforeAPI(on: router)
     AccountController(accounts: platform.accounts, sessions: platform.sessions).addRoutes(to: router)
+    AccountExportController(
+        exporter: PersonalDataExporter(database: platform.database), sessions: platform.sessions, web: platform.web,
+        clock: platform.clock
+    ).addRoutes(to: router)
     pages.addRoutes(to: router)
     OperationsOrdersPagesController(
         web: platform.web, ledger: OperationsOrdersLedger(database: platform.database),

@@ -133,6 +133,8 @@ struct SQLAccountTransaction: AccountTransaction {
             "UPDATE account_credentials SET account_id = ? WHERE account_id = ?", [.text(into), .text(from)])
         try await db.query("UPDATE sessions SET account_id = ? WHERE account_id = ?", [.text(into), .text(from)])
         try await db.query("DELETE FROM account_tokens WHERE account_id = ?", [.text(from)])
+        // Every module's data follows: orders, rides, stays, events, commute (docs/privacy.md).
+        try await AccountDataSteps.move(from: from, into: into, at: date, in: db)
         try await db.query(
             "UPDATE accounts SET display_name = NULL, deleted_at = ? WHERE id = ?", [SQLValue(date), .text(from)])
     }
@@ -144,6 +146,9 @@ struct SQLAccountTransaction: AccountTransaction {
     }
 
     func eraseAccount(id: String, at date: Date) async throws {
+        // Every module erases its part first, while the addresses to scrub from the outbox are
+        // still there to read (docs/privacy.md).
+        try await AccountDataSteps.erase(accountID: id, at: date, in: db)
         let phones = try await db.query(
             "SELECT identifier FROM account_credentials WHERE account_id = ? AND kind = 'phone'", [.text(id)]
         ).map { try $0.string("identifier") }
@@ -158,16 +163,6 @@ struct SQLAccountTransaction: AccountTransaction {
             try await db.query("DELETE FROM code_challenges WHERE phone = ?", [.text(phone)])
             try await db.query("DELETE FROM rate_events WHERE key = ?", [.text("sms-send:phone:\(phone)")])
         }
-        // The rides profile stays as the row bookings reference, with nothing personal in it:
-        // the phone column is NOT NULL UNIQUE, so it holds a placeholder naming no one.
-        try await db.query(
-            "UPDATE customers SET phone = ?, name = NULL, email = NULL WHERE id = ?",
-            [.text("erased:\(id)"), .text(id)])
-        try await db.query("UPDATE bookings SET flight_number = NULL WHERE customer_id = ?", [.text(id)])
-        // Orders stay for accounting with no owner (the orders schema's rule for erased accounts);
-        // stored idempotent answers go, as no session can replay them any more.
-        try await db.query("UPDATE orders SET account_id = NULL WHERE account_id = ?", [.text(id)])
-        try await db.query("DELETE FROM idempotency_keys_v2 WHERE account_id = ?", [.text(id)])
         try await db.query(
             "UPDATE accounts SET display_name = NULL, deleted_at = COALESCE(deleted_at, ?) WHERE id = ?",
             [SQLValue(date), .text(id)])
