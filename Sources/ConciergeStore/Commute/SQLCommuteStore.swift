@@ -209,11 +209,16 @@ public struct SQLCommuteStore: CommuteStore {
         return !rows.isEmpty
     }
 
+    /// Trips due a check, never a deleted account's (its erasure deletes them in the same
+    /// transaction; this also holds for a trip a racing request wrote after).
     public func dueTrips(now: Date, limit: Int) async throws -> [StoredTrip] {
         try await database.query(
             """
             SELECT account_id, body FROM commute_trips
-            WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?
+            WHERE next_check_at IS NOT NULL AND next_check_at <= ?
+                AND NOT EXISTS (
+                    SELECT 1 FROM accounts WHERE accounts.id = commute_trips.account_id AND accounts.deleted_at IS NOT NULL)
+            ORDER BY next_check_at LIMIT ?
             """, [SQLValue(now), SQLValue(limit)]
         ).map(Self.trip(from:))
     }
