@@ -232,7 +232,11 @@ public struct CommuteService: Sendable {
         let device = CommuteDevice(
             platform: input.platform, token: input.token.lowercased(), environment: input.environment,
             createdAt: WireDate.string(from: clock.now))
-        try await store.upsertDevice(accountID: accountID, device: device)
+        // Someone who learns a token (apps, logs and analytics do not treat it as a secret)
+        // must not take the device's notices over (review 2026-11-27, finding 8).
+        guard try await store.upsertDevice(accountID: accountID, device: device) else {
+            throw ConciergeError.deviceTokenTaken
+        }
         return device
     }
 

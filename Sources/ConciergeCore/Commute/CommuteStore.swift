@@ -83,7 +83,10 @@ public protocol CommuteStore: Sendable {
     /// Newest first (by departure).
     func observations(tripID: String, limit: Int) async throws -> [CommuteObservation]
 
-    func upsertDevice(accountID: String, device: CommuteDevice) async throws
+    /// Registers the token for the account; false (nothing written) when another account that
+    /// is not deleted and has a live session holds it.
+    @discardableResult
+    func upsertDevice(accountID: String, device: CommuteDevice) async throws -> Bool
     func deleteDevice(accountID: String, token: String) async throws -> Bool
     func contacts(accountID: String) async throws -> CommuteContacts
     func notifications(accountID: String, limit: Int) async throws -> [CommuteNotification]

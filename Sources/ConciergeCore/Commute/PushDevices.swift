@@ -35,3 +35,13 @@ public enum PushOptionKeys {
     /// True for keys the sender consumes itself.
     public static func isOption(_ key: String) -> Bool { key.hasPrefix("apns-") }
 }
+
+extension ConciergeError {
+    /// `POST /commute/devices` with a token another live account holds: the holder must remove
+    /// it (`DELETE /commute/devices/{token}`), sign out everywhere or delete the account first.
+    public static let deviceTokenTaken = ConciergeError(
+        .conflict, code: "device_token_taken",
+        message:
+            "This device is registered to another account. Sign out of that account on the device, or remove the device there, and try again."
+    )
+}

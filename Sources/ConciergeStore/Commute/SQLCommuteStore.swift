@@ -95,19 +95,31 @@ public struct SQLCommuteStore: CommuteStore {
 
     // MARK: Devices, contacts, notices
 
-    public func upsertDevice(accountID: String, device: CommuteDevice) async throws {
-        // A token belongs to one device, and so to whoever registered it last; registering it
-        // again makes a deactivated one active.
-        try await database.query(
-            """
-            INSERT INTO commute_devices (token, account_id, platform, environment, created_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, platform = excluded.platform,
-                environment = excluded.environment, deactivated_at = NULL, deactivation_reason = NULL
-            """,
-            [
-                .text(device.token), .text(accountID), .text(device.platform), .text(device.environment),
-                SQLValue(WireDate.date(from: device.createdAt) ?? Date(timeIntervalSince1970: 0)),
-            ])
+    @discardableResult
+    public func upsertDevice(accountID: String, device: CommuteDevice) async throws -> Bool {
+        // A token belongs to one device and one account. Registering it again makes a
+        // deactivated one active; another account takes it over only once its holder is gone
+        // (deleted, or signed out of every session) — one conditional write, so two accounts
+        // racing for a token cannot both win.
+        let now = WireDate.date(from: device.createdAt) ?? Date(timeIntervalSince1970: 0)
+        return
+            !(try await database.query(
+                """
+                INSERT INTO commute_devices (token, account_id, platform, environment, created_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, platform = excluded.platform,
+                    environment = excluded.environment, deactivated_at = NULL, deactivation_reason = NULL
+                WHERE commute_devices.account_id = excluded.account_id
+                    OR NOT EXISTS (
+                        SELECT 1 FROM accounts JOIN sessions ON sessions.account_id = accounts.id
+                        WHERE accounts.id = commute_devices.account_id AND accounts.deleted_at IS NULL
+                            AND sessions.revoked_at IS NULL AND sessions.expires_at > ?)
+                RETURNING token
+                """,
+                [
+                    .text(device.token), .text(accountID), .text(device.platform), .text(device.environment),
+                    SQLValue(now), SQLValue(now),
+                ]
+            ).isEmpty)
     }
 
     public func deleteDevice(accountID: String, token: String) async throws -> Bool {
