@@ -45,36 +45,38 @@ public struct StaysAccountService: Sendable {
         self.clock = clock
     }
 
-    /// Every broken rule is reported beside its field; a taken user name or email is a 409 on
-    /// its field.
+    /// Every broken rule is reported beside its field; a taken user name is a 409 on its field.
+    /// A taken email is not told (finding 11 of the 2026-11-27 review): nothing is made, its
+    /// owner is mailed, and the answer is the same valid details as for a new guest — so the
+    /// caller's reply must not carry anything only a new account has (its guest number).
+    /// Registration does not sign in (the seed goes back to its login screen).
     public func register(
         username: String, firstName: String, lastName: String, email: String, phone: String, password: String,
         clientIP: String
-    ) async throws -> StaysGuest {
+    ) async throws -> NewGuest {
         let valid = try StaysRegistrationRules.validate(
             username: username, firstName: firstName, lastName: lastName, email: email, phone: phone,
             password: password)
         let newGuest = NewGuest(
             username: valid.username, firstName: valid.firstName, lastName: valid.lastName, email: valid.email,
             phone: valid.phone)
-        let signedUp: AccountService.SignedIn
+        let registration: AccountService.Registration
         do {
-            signedUp = try await registering(newGuest).signUp(
+            registration = try await registering(newGuest).register(
                 email: valid.email, username: valid.username, password: password,
                 name: "\(valid.firstName) \(valid.lastName)", clientIP: clientIP)
-        } catch let error as ConciergeError where error == .emailTaken {
-            throw StaysValidationError(["email": error.message], conflict: true)
         } catch let error as ConciergeError where error == .usernameTaken {
             throw StaysValidationError(["username": error.message], conflict: true)
         } catch let error as ConciergeError where error.code == "weak_password" {
             throw StaysValidationError(["password": error.message])
+        } catch let error as ConciergeError where error == .emailTaken {
+            // Taken by a registration that committed in between: answered like any taken address.
+            return newGuest
         }
-        // Registration does not sign in (the seed goes back to its login screen).
-        try await sessions.revoke(SessionService.Authenticated(session: signedUp.session.session))
-        if let guest = try await store.guest(accountID: signedUp.account.id) { return guest }
-        return try await store.ensureGuest(
-            accountID: signedUp.account.id, username: valid.username, firstName: valid.firstName,
-            lastName: valid.lastName, email: valid.email, phone: valid.phone, at: clock.now)
+        if case .created(let signedIn) = registration {
+            try await sessions.revoke(SessionService.Authenticated(session: signedIn.session.session))
+        }
+        return newGuest
     }
 
     /// By user name or email address; one answer for both mistakes.

@@ -23,18 +23,22 @@ extension Events {
         }
     }
 
-    /// The seed's `AuthResponse`: the user and a JWT access token valid for 7 days.
+    /// The seed's `AuthResponse`: the user and a JWT access token valid for 7 days. Sign-up
+    /// answers without either, only `message` ("check your mail"), the same whether or not the
+    /// address had an account: the buyer signs in next.
     public struct AuthResponse: Codable, Sendable, Equatable {
         public let success: Bool
         public let user: User?
         public let token: String?
         public let error: String?
+        public let message: String?
 
-        public init(success: Bool, user: User?, token: String?, error: String? = nil) {
+        public init(success: Bool, user: User?, token: String?, error: String? = nil, message: String? = nil) {
             self.success = success
             self.user = user
             self.token = token
             self.error = error
+            self.message = message
         }
     }
 

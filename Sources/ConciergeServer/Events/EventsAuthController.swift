@@ -29,14 +29,27 @@ struct EventsAuthController {
             .post("signout", use: signOut)
     }
 
+    /// 201 with the same body whether the address was free or taken (finding 11 of the
+    /// 2026-11-27 review): no user and no token, "check your mail"; the owner of a taken address
+    /// is mailed instead. The buyer signs in next, with the same email and password.
     @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(Events.SignUpRequest.self, context: context)
-        let signedIn = try await accounts.accounts.signUp(
+        let registration = try await accounts.accounts.register(
             email: body.email, password: body.password, name: body.name, clientIP: context.clientIP,
             vertical: EventsService.vertical, kind: .access, links: accounts.links)
-        return try jsonResponse(
-            Self.authResponse(signedIn.account, token: signedIn.session.accessToken), status: .created)
+        // The new account's session is not handed out (a taken address has none to give).
+        if case .created(let signedIn) = registration,
+            let opened = try? await accounts.sessions.authenticate(token: signedIn.session.accessToken)
+        {
+            try await accounts.sessions.revoke(opened)
+        }
+        return try jsonResponse(Self.checkYourMail, status: .created)
     }
+
+    static let checkYourMail = Events.AuthResponse(
+        success: true, user: nil, token: nil,
+        message:
+            "Check your mail: we sent a link to confirm your address. Sign in with your email and password.")
 
     @Sendable func signIn(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(Events.SignInRequest.self, context: context)

@@ -26,12 +26,16 @@ struct StaysAccountController {
             .patch(":username", use: updateProfile)
     }
 
+    /// 201 with the same body whether the email was free or taken (finding 11): the details as
+    /// registered, `guestId` 0 (the number comes with the sign-in), "check your mail".
     @Sendable func register(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(Stays.RegisterRequest.self, context: context)
-        let guest = try await accounts.register(
+        let registered = try await accounts.register(
             username: body.username, firstName: body.firstName, lastName: body.lastName, email: body.email,
             phone: body.phone, password: body.password, clientIP: context.clientIP)
-        return try StaysEnvelope.response(wire.profile(guest), status: .created, message: "Registered. Sign in.")
+        return try StaysEnvelope.response(
+            wire.registered(registered), status: .created,
+            message: "Registered. Check your mail to confirm your address, then sign in.")
     }
 
     @Sendable func login(request: Request, context: AppRequestContext) async throws -> Response {

@@ -13,6 +13,14 @@ struct StaysWire: Sendable {
             phone: guest.phone, guestId: guest.guestID)
     }
 
+    /// The register answer: what was registered, without a guest number — a taken address makes
+    /// no guest, and the answer must not tell the two apart (the number comes with the sign-in).
+    func registered(_ guest: StaysAccountService.NewGuest) -> Stays.Profile {
+        Stays.Profile(
+            username: guest.username, firstName: guest.firstName, lastName: guest.lastName, email: guest.email,
+            phone: guest.phone, guestId: 0)
+    }
+
     func user(_ signedIn: StaysAccountService.SignedIn, now: Date) -> Stays.User {
         Stays.User(
             username: signedIn.guest.username, guestId: Int64(signedIn.guest.guestID),

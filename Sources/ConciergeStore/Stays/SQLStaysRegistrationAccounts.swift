@@ -88,6 +88,14 @@ private struct RegisteringTransaction: AccountTransaction {
         try await base.spendToken(hash: hash, purpose: purpose, at: date)
     }
 
+    func unspentToken(hash: String, purpose: AccountToken.Purpose, at date: Date) async throws -> AccountToken? {
+        try await base.unspentToken(hash: hash, purpose: purpose, at: date)
+    }
+
+    func dropCredentials(accountID: String, keepingEmail keeping: String) async throws {
+        try await base.dropCredentials(accountID: accountID, keepingEmail: keeping)
+    }
+
     func mergeAccount(_ from: String, into: String, at date: Date) async throws {
         try await base.mergeAccount(from, into: into, at: date)
     }

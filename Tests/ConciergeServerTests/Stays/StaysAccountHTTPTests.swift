@@ -16,20 +16,22 @@ import Testing
             #expect(
                 registered.keys.isSuperset(of: ["messsage", "message", "data", "errorType", "status", "timeStamp"]))
             let profile = try registered.require()
-            #expect(profile.username == "anna.m" && profile.phone == "+41791234567" && profile.guestId > 0)
+            // The guest number comes with the sign-in: the register answer must not tell a new
+            // address from a taken one (StaysRegisterEnumerationHTTPTests).
+            #expect(profile.username == "anna.m" && profile.phone == "+41791234567" && profile.guestId == 0)
 
             let byName = try await client.stays(
                 .post, "/login", json: #"{"username": "anna.m", "password": "correct horse battery"}"#,
                 as: Stays.User.self
             ).require()
-            #expect(byName.guestId == Int64(profile.guestId) && byName.expiresIn == 900 && !byName.refreshToken.isEmpty)
+            #expect(byName.guestId > 0 && byName.expiresIn == 900 && !byName.refreshToken.isEmpty)
             let byEmail = try await client.stays(
                 .post, "/login", json: #"{"username": "ANNA.M@example.ch", "password": "correct horse battery"}"#,
                 as: Stays.User.self)
             #expect(byEmail.status == .ok && byEmail.data?.username == "anna.m")
 
             let own = try await client.stays(.get, "/user/anna.m", token: byName.token, as: Stays.Profile.self)
-            #expect(own.data == profile)
+            #expect(own.data?.guestId == Int(byName.guestId) && own.data?.email == profile.email)
             _ = try await client.staysSignUp("bert")
             let other = try await client.stays(.get, "/user/bert", token: byName.token)
             #expect(other.status == .notFound && other.envelope.errorType == "not_found")
@@ -62,10 +64,11 @@ import Testing
                 .post, "/user/register", json: StaysFixtures.register("ANNA.M", email: "other@example.ch"),
                 as: Stays.ValidationFields.self)
             #expect(taken.status == .conflict && taken.data?.fields.keys.first == "username")
+            // A taken email is answered like a new one (StaysRegisterEnumerationHTTPTests).
             let emailTaken = try await client.stays(
                 .post, "/user/register", json: StaysFixtures.register("other", email: "anna.m@example.ch"),
-                as: Stays.ValidationFields.self)
-            #expect(emailTaken.status == .conflict && emailTaken.data?.fields.keys.first == "email")
+                as: Stays.Profile.self)
+            #expect(emailTaken.status == .created && emailTaken.envelope.errorType == nil)
 
             let wrong = try await client.stays(
                 .post, "/login", json: #"{"username": "anna.m", "password": "wrong password!"}"#)

@@ -3,8 +3,9 @@ import HTTPTypes
 import Hummingbird
 
 /// `/stays/register` and `/stays/sign-in`: the API's `POST /stays/user/register` (every refused
-/// field's sentence beside it, the rest of the form kept) and `POST /stays/login` (user name or
-/// email). Both end in a platform bearer session for the web's session cookie.
+/// field's sentence beside it, the rest of the form kept; done, the sign-in page says "check your
+/// mail", as for a taken address) and `POST /stays/login` (user name or email), which ends in a
+/// platform bearer session for the web's session cookie.
 struct StaysAccountPages {
     let web: WebFrontEnd
     let accounts: StaysAccountService
@@ -34,12 +35,13 @@ struct StaysAccountPages {
         var values: [String: String] = [:]
         for field in Self.registerFields { values[field] = form[field] ?? "" }
         do {
-            let guest = try await accounts.register(
+            // The same page whether the address was free or taken (finding 11): sign in next.
+            _ = try await accounts.register(
                 username: values["username"] ?? "", firstName: values["firstName"] ?? "",
                 lastName: values["lastName"] ?? "", email: values["email"] ?? "", phone: values["phone"] ?? "",
                 password: form.all("password").first ?? "", clientIP: context.clientIP)
-            let cookie = try await sessionCookie(accountID: guest.accountID)
-            return web.redirect(next.isEmpty ? "/stays?welcome=1" : next, visit: visit, cookies: [cookie])
+            let back = next.isEmpty ? "" : "&next=\(WebFrontEnd.queryEscaped(next))"
+            return web.redirect("/stays/sign-in?done=registered\(back)", visit: visit)
         } catch let error as StaysValidationError {
             var errors: [String: String] = [:]
             for (field, message) in error.fields {
@@ -71,7 +73,11 @@ struct StaysAccountPages {
     @Sendable func signInPage(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
         let next = WebFrontEnd.localPath(request.uri.queryParameters.get("next")) ?? ""
-        return signInForm(visit: visit, login: "", error: nil, next: next)
+        var notice: String?
+        if request.uri.queryParameters.get("done") == "registered" {
+            notice = web.strings.text("stays", "registered_check_mail", visit.language)
+        }
+        return signInForm(visit: visit, login: "", error: nil, next: next, notice: notice)
     }
 
     @Sendable func signIn(request: Request, context: AppRequestContext) async throws -> Response {
@@ -104,9 +110,11 @@ struct StaysAccountPages {
     }
 
     private func signInForm(
-        visit: WebVisit, login: String, error: String?, next: String, status: HTTPResponse.Status = .ok
+        visit: WebVisit, login: String, error: String?, next: String, notice: String? = nil,
+        status: HTTPResponse.Status = .ok
     ) -> Response {
         var data: [String: Any] = ["login": login, "next": next]
+        if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
         data["registerHref"] =
             next.isEmpty ? "/stays/register" : "/stays/register?next=\(WebFrontEnd.queryEscaped(next))"
