@@ -3,7 +3,8 @@ import Foundation
 /// Making an account with a password, so that the answer does not tell whether the address has
 /// an account already (finding 11): the password is hashed either way, and a taken address gets
 /// no new account but a notice to its owner ("someone tried to register with your address").
-/// Each vertical words its own answer from `Registration`; the platform's is "check your mail".
+/// The platform's answer is "check your mail" and opens no session (`registerWithoutSession`);
+/// a vertical whose contract hands a session out at sign-up words its answer from `Registration`.
 /// The throttles per network and overall are passed before anything is hashed (finding 3).
 extension AccountService {
     /// What a registration did. Only the caller's own reply may differ between the two, and a
@@ -15,13 +16,23 @@ extension AccountService {
         case emailAlreadyRegistered
     }
 
-    /// Email and/or user name with a password, opening the platform's refreshable session. A
-    /// taken user name is still 409 `username_taken` (a user name is a public handle, not an
-    /// address); a taken email is `.emailAlreadyRegistered`.
-    public func register(
+    /// What a registration that opens no session did: the answer is "check your mail" either
+    /// way, and a session would be a row nobody uses (the client signs in next).
+    public enum NewAccount: Sendable, Equatable {
+        case created(accountID: String)
+        /// The address belongs to an account already; its owner was mailed, nothing was made.
+        case emailAlreadyRegistered
+    }
+
+    /// Email and/or user name with a password, opening no session: the platform's sign-up (API
+    /// and web) and any vertical that answers "check your mail". The verification email links to
+    /// `links`, or to the platform's pages when nil. A taken user name is still 409
+    /// `username_taken` (a user name is a public handle, not an address); a taken email is
+    /// `.emailAlreadyRegistered`.
+    public func registerWithoutSession(
         email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
-        clientIP: String
-    ) async throws -> Registration {
+        clientIP: String, links: MailLinks? = nil
+    ) async throws -> NewAccount {
         let email = try rawEmail.map { raw throws(ConciergeError) in try LoginNormalization.email(raw) }
         let username = try rawUsername.map { raw throws(ConciergeError) in try LoginNormalization.username(raw) }
         guard email != nil || username != nil else { throw ConciergeError.missingLogin }
@@ -55,10 +66,30 @@ extension AccountService {
                     verifiedAt: now, createdAt: now)
                 guard try await tx.insertCredential(credential) else { throw ConciergeError.usernameTaken }
             }
-            if let verification { try await send(verification, in: tx) }
+            if let verification {
+                if let links {
+                    try await send(verification, links: links, in: tx)
+                } else {
+                    try await send(verification, in: tx)
+                }
+            }
             return true
         }
-        return created ? .created(try await signedIn(accountID: accountID)) : .emailAlreadyRegistered
+        return created ? .created(accountID: accountID) : .emailAlreadyRegistered
+    }
+
+    /// `registerWithoutSession`, then the platform's refreshable session for a new account (for
+    /// a caller whose contract hands a session out at sign-up).
+    public func register(
+        email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
+        clientIP: String
+    ) async throws -> Registration {
+        switch try await registerWithoutSession(
+            email: rawEmail, username: rawUsername, password: password, name: rawName, clientIP: clientIP)
+        {
+        case .created(let accountID): .created(try await signedIn(accountID: accountID))
+        case .emailAlreadyRegistered: .emailAlreadyRegistered
+        }
     }
 
     /// Email and password registration opening a `kind` session of `vertical`, with the
@@ -67,30 +98,15 @@ extension AccountService {
         email rawEmail: String, password: String, name rawName: String, clientIP: String, vertical: String,
         kind: AuthSession.Kind, links: MailLinks
     ) async throws -> Registration {
-        let email = try LoginNormalization.email(rawEmail)
-        let name = try ProfileRules.validName(rawName)
-        try PasswordPolicy.validate(password)
-        try await passHashingLimits(clientIP: clientIP)
-        let secretHash = try await passwords.hash(password)
-        let now = clock.now
-        let accountID = random.identifier(prefix: "acc")
-        let verification = newToken(.verifyEmail, accountID: accountID, email: email, now: now)
-        let created = try await store.transaction(locking: ["account-login:email:\(email)"]) { tx in
-            if try await tx.credential(kind: .email, identifier: email) != nil {
-                try await noticeAttempt(to: email, in: tx, at: now)
-                return false
-            }
-            try await tx.insertAccount(id: accountID, displayName: name, at: now)
-            let credential = StoredCredential(
-                kind: .email, identifier: email, accountID: accountID, secretHash: secretHash, verifiedAt: nil,
-                createdAt: now)
-            guard try await tx.insertCredential(credential) else { throw ConciergeError.emailTaken }
-            try await send(verification, links: links, in: tx)
-            return true
+        switch try await registerWithoutSession(
+            email: rawEmail, username: nil, password: password, name: rawName, clientIP: clientIP, links: links)
+        {
+        case .created(let accountID):
+            let session = try await sessions.open(kind, accountID: accountID, vertical: vertical)
+            return .created(SignedIn(account: try await account(id: accountID), session: session))
+        case .emailAlreadyRegistered:
+            return .emailAlreadyRegistered
         }
-        guard created else { return .emailAlreadyRegistered }
-        let session = try await sessions.open(kind, accountID: accountID, vertical: vertical)
-        return .created(SignedIn(account: try await account(id: accountID), session: session))
     }
 
     /// The per-network and overall limits on requests that hash a password, checked and counted

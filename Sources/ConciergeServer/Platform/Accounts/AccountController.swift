@@ -29,10 +29,11 @@ struct AccountController {
     }
 
     /// 202 "check your mail" whether the address was free or taken (finding 11): same status,
-    /// same body, a bcrypt either way; the client signs in next.
+    /// same body, a bcrypt either way, and no session (it would be a row nobody uses); the client
+    /// signs in next.
     @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(AccountWire.SignUpRequest.self, context: context)
-        _ = try await accounts.register(
+        _ = try await accounts.registerWithoutSession(
             email: body.email, username: body.username, password: body.password, name: body.name,
             clientIP: context.clientIP)
         return try jsonResponse(AccountWire.SignUpAcceptedResponse(email: body.email != nil), status: .accepted)

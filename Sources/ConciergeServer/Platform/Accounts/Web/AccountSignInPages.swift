@@ -61,7 +61,7 @@ extension AccountPages {
         var values: [String: Any] = ["next": next ?? "", "email": email, "username": username, "name": name]
         do {
             // The same page whether the address was free or taken (finding 11): sign in next.
-            _ = try await accounts.register(
+            _ = try await accounts.registerWithoutSession(
                 email: email.isEmpty ? nil : email, username: username.isEmpty ? nil : username,
                 password: form.all("password").first ?? "", name: name.isEmpty ? nil : name,
                 clientIP: context.clientIP)
