@@ -21,6 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from axe_audit import axe_violations, describe
 from conftest import ADMIN_TOKEN, navigating, tab_to, wait_for
 from test_events import api_paid_booking, events_buyer, operator, seat
+from test_rides import book_and_pay
 
 PASSWORD = "a long passphrase"
 
@@ -190,7 +191,13 @@ def test_every_page_has_no_wcag_violation_and_fits_320_px(server, browser, langu
     audit.check("rides booking form")
     pickup = (datetime.date.today() + datetime.timedelta(days=5)).isoformat()
     audit.visit(f"/rides/quote?pickup=Zurich+Airport&destination=Bern&date={pickup}&time=10:30&passengers=1")
+    audit.speak("en")
+    browser.get(server.url("/rides"))
+    book_and_pay(browser, server)  # its checks read English
+    audit.speak(language)
     audit.visit("/rides/trips")
+    navigating(browser, browser.find_element(By.CSS_SELECTOR, ".trip h2 a").click)
+    audit.check("rides trip")
 
     # An account (signed in through the account pages), the seat map, a hold, the sandbox
     # checkout, the tickets; commute and stays with that account.
