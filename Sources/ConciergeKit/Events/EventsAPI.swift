@@ -12,6 +12,9 @@ public protocol EventsAPI: Sendable {
     func signUp(email: String, password: String, name: String) async throws(EventsAPIError) -> Events.AuthResponse
     func signIn(email: String, password: String) async throws(EventsAPIError) -> Events.AuthResponse
     func socialSignIn(_ request: Events.SocialSignInRequest) async throws(EventsAPIError) -> Events.AuthResponse
+    func signIn(idToken request: Events.IDTokenSignInRequest) async throws(EventsAPIError) -> Events.AuthResponse
+    func sendPhoneCode(to phone: String) async throws(EventsAPIError) -> Events.PhoneCodeSent
+    func signIn(phone: String, code: String) async throws(EventsAPIError) -> Events.AuthResponse
     /// The signed-in user, or `.unauthorized`.
     func verifyToken() async throws(EventsAPIError) -> Events.AuthResponse
     func verifyEmail(token: String, email: String) async throws(EventsAPIError)

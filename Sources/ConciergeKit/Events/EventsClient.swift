@@ -25,12 +25,37 @@ public struct EventsClient: EventsAPI {
         self.session = session
     }
 
+    /// Signs up, then signs in with the same email and password, so the client holds a token as
+    /// before. The server answers sign-up without one ("check your mail", the same whether or not
+    /// the address had an account); when the sign-in is refused — the address had an account
+    /// with another password — that answer is returned, without a token.
     public func signUp(email: String, password: String, name: String) async throws(EventsAPIError)
         -> Events.AuthResponse
     {
-        try keep(
-            try await send(
-                "POST", "api/auth/signup", body: Events.SignUpRequest(email: email, password: password, name: name)))
+        let accepted: Events.AuthResponse = try await send(
+            "POST", "api/auth/signup", body: Events.SignUpRequest(email: email, password: password, name: name))
+        do {
+            return try await signIn(email: email, password: password)
+        } catch .unauthorized {
+            return accepted
+        }
+    }
+
+    /// Signs in with an ID token of any issuer the server trusts (`apple`, `google`, `oidc`).
+    public func signIn(idToken request: Events.IDTokenSignInRequest) async throws(EventsAPIError)
+        -> Events.AuthResponse
+    {
+        try keep(try await send("POST", "api/auth/id-token", body: request))
+    }
+
+    /// Sends a sign-in code by SMS to `phone`; `signIn(phone:code:)` takes it.
+    public func sendPhoneCode(to phone: String) async throws(EventsAPIError) -> Events.PhoneCodeSent {
+        try await send("POST", "api/auth/phone/code", body: Events.PhoneCodeRequest(phone: phone))
+    }
+
+    /// Signs in with a phone and the code sent to it: the phone's account, or a new one.
+    public func signIn(phone: String, code: String) async throws(EventsAPIError) -> Events.AuthResponse {
+        try keep(try await send("POST", "api/auth/phone", body: Events.PhoneSignInRequest(phone: phone, code: code)))
     }
 
     public func signIn(email: String, password: String) async throws(EventsAPIError) -> Events.AuthResponse {

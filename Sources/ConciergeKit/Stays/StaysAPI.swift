@@ -22,9 +22,14 @@ public struct StaysAPI: Sendable {
 
     /// Signs in by user name or email and keeps the tokens in the network's store.
     public func login(username: String, password: String) async -> Result<Stays.User, StaysFailure> {
-        let result = await network.fetch(
-            "POST", "login", body: Stays.LoginRequest(username: username, password: password), requiresAuth: false,
-            as: Stays.User.self)
+        keep(
+            await network.fetch(
+                "POST", "login", body: Stays.LoginRequest(username: username, password: password), requiresAuth: false,
+                as: Stays.User.self))
+    }
+
+    /// Keeps a sign-in's tokens in the network's store.
+    private func keep(_ result: Result<Stays.User, StaysFailure>) -> Result<Stays.User, StaysFailure> {
         if case .success(let user) = result {
             do {
                 try network.tokens.save(
@@ -38,6 +43,30 @@ public struct StaysAPI: Sendable {
         return result
     }
 
+    /// Signs in with an ID token of any issuer the server trusts (`apple`, `google`, `oidc`) and
+    /// keeps the tokens.
+    public func login(idToken request: Stays.IDTokenLoginRequest) async -> Result<Stays.User, StaysFailure> {
+        keep(await network.fetch("POST", "login/id-token", body: request, requiresAuth: false, as: Stays.User.self))
+    }
+
+    /// Sends a sign-in code by SMS to `phone`; `login(phone:code:)` takes it.
+    public func sendPhoneCode(to phone: String) async -> Result<Stays.PhoneCodeSent, StaysFailure> {
+        await network.fetch(
+            "POST", "login/phone/code", body: Stays.PhoneCodeRequest(phone: phone), requiresAuth: false,
+            as: Stays.PhoneCodeSent.self)
+    }
+
+    /// Signs in with a phone and the code sent to it (the phone's account, or a new one) and
+    /// keeps the tokens.
+    public func login(phone: String, code: String) async -> Result<Stays.User, StaysFailure> {
+        keep(
+            await network.fetch(
+                "POST", "login/phone", body: Stays.PhoneLoginRequest(phone: phone, code: code), requiresAuth: false,
+                as: Stays.User.self))
+    }
+
+    /// Registers; does not sign in. The answer is the same whether or not the email already had
+    /// an account ("check your mail", `guestId` 0): sign in next with `login`.
     public func register(_ form: Stays.RegisterRequest) async -> Result<Stays.Profile, StaysFailure> {
         await network.fetch("POST", "user/register", body: form, requiresAuth: false, as: Stays.Profile.self)
     }

@@ -47,6 +47,15 @@ import Testing
         func socialSignIn(_ request: Events.SocialSignInRequest) async throws(EventsAPIError) -> Events.AuthResponse {
             throw .server("not faked")
         }
+        func signIn(idToken request: Events.IDTokenSignInRequest) async throws(EventsAPIError) -> Events.AuthResponse {
+            throw .server("not faked")
+        }
+        func sendPhoneCode(to phone: String) async throws(EventsAPIError) -> Events.PhoneCodeSent {
+            throw .server("not faked")
+        }
+        func signIn(phone: String, code: String) async throws(EventsAPIError) -> Events.AuthResponse {
+            throw .server("not faked")
+        }
         func verifyToken() async throws(EventsAPIError) -> Events.AuthResponse { throw .server("not faked") }
         func verifyEmail(token: String, email: String) async throws(EventsAPIError) {}
         func resendVerification(email: String) async throws(EventsAPIError) {}
