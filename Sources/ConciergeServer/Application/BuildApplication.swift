@@ -110,8 +110,8 @@ func assemble(
         signer: await JWTSessionTokenSigner(hasher: hasher),
         hasher: hasher, random: random, clock: clock)
     let web = try await WebFrontEnd(
-        configuration: configuration, sessions: sessions, hasher: hasher, random: random,
-        clock: clock)
+        configuration: configuration, sessions: sessions,
+        operatorAccounts: SQLOperatorAccountStore(database: database), hasher: hasher, random: random, clock: clock)
     let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
     let passwords = configuration.accounts.passwordHasher(random: random)
     let accounts = makeAccountService(

@@ -41,7 +41,11 @@ public struct SessionService: Sendable {
 
     // MARK: Opening
 
-    public func open(_ kind: AuthSession.Kind, accountID: String, vertical: String) async throws -> IssuedSession {
+    /// `bearerLifetime` (seconds) replaces the bearer default for one session (an operator's
+    /// 12 hours).
+    public func open(_ kind: AuthSession.Kind, accountID: String, vertical: String, bearerLifetime: Int? = nil)
+        async throws -> IssuedSession
+    {
         let now = clock.now
         switch kind {
         case .bearer:
@@ -49,7 +53,8 @@ public struct SessionService: Sendable {
             let hash = bearerHash(token)
             let session = AuthSession(
                 id: "ses_" + hash, accountID: accountID, kind: .bearer, vertical: vertical, tokenHash: hash,
-                createdAt: now, expiresAt: now.addingTimeInterval(Double(lifetimes.bearer)), revokedAt: nil)
+                createdAt: now, expiresAt: now.addingTimeInterval(Double(bearerLifetime ?? lifetimes.bearer)),
+                revokedAt: nil)
             try await store.insert(session)
             return IssuedSession(
                 session: session, accessToken: token, accessExpiresAt: session.expiresAt, refreshToken: nil)

@@ -14,6 +14,7 @@ struct WebFrontEnd: Sendable {
     let strings: WebStrings
     let assets: WebAssets
     let sessions: SessionService
+    let operatorAccounts: any OperatorAccountStore
     let hasher: SecretHasher
     let random: any RandomSource
     let clock: any TimeSource
@@ -31,8 +32,8 @@ struct WebFrontEnd: Sendable {
         + "base-uri 'none'"
 
     init(
-        configuration: ServerConfiguration, sessions: SessionService, hasher: SecretHasher, random: any RandomSource,
-        clock: any TimeSource
+        configuration: ServerConfiguration, sessions: SessionService, operatorAccounts: any OperatorAccountStore,
+        hasher: SecretHasher, random: any RandomSource, clock: any TimeSource
     ) async throws {
         guard let root = Bundle.module.url(forResource: "Web", withExtension: nil) else {
             throw ConciergeError(
@@ -43,6 +44,7 @@ struct WebFrontEnd: Sendable {
         self.strings = try WebStrings.load(from: root.appendingPathComponent("Strings"))
         self.assets = try WebAssets.load(from: root.appendingPathComponent("Assets"))
         self.sessions = sessions
+        self.operatorAccounts = operatorAccounts
         self.hasher = hasher
         self.random = random
         self.clock = clock
@@ -79,7 +81,7 @@ struct WebFrontEnd: Sendable {
         return WebVisit(
             language: language, session: session, sessionToken: session == nil ? nil : token,
             csrfToken: hasher.hash(csrfSecret, purpose: "web-csrf"),
-            isOperator: isOperatorCookie(cookies[WebCookie.operatorSession]),
+            isOperator: await operatorSession(cookies[WebCookie.operatorSession]) != nil,
             path: Self.pathWithoutLanguage(path: request.uri.path, query: request.uri.query),
             answersForm: request.method == .post, cookies: setCookies)
     }
@@ -167,13 +169,26 @@ struct WebFrontEnd: Sendable {
 
     // MARK: Operators
 
-    /// An operator's sign-in: its expiry and a keyed hash bound to the admin token, so changing
-    /// the token signs every operator out.
-    func operatorCookie(hours: Int = 12) -> String? {
-        guard let adminToken else { return nil }
-        let expiry = Int(clock.now.timeIntervalSince1970) + hours * 3600
-        let value = "\(expiry).\(operatorSignature(expiry: expiry, adminToken: adminToken))"
-        return WebCookie.setting(WebCookie.operatorSession, value, maxAge: hours * 3600, secure: secureCookies)
+    /// The account the admin token's operator sessions name.
+    static let adminTokenOperator = "acc_operator_admin_token"
+
+    /// Opens an operator's server-side session (the sessions table, vertical `ops`, 12 hours) and
+    /// answers its cookie: sign-out revokes the row, so a copied cookie dies with it (review
+    /// 2026-11-27, finding 10).
+    func openOperatorSession(hours: Int = 12) async throws -> String {
+        try await operatorAccounts.ensureOperatorAccount(
+            id: Self.adminTokenOperator, name: "Operator (admin token)", at: clock.now)
+        let issued = try await sessions.open(
+            .bearer, accountID: Self.adminTokenOperator, vertical: "ops", bearerLifetime: hours * 3600)
+        return WebCookie.setting(
+            WebCookie.operatorSession, issued.accessToken, maxAge: hours * 3600, secure: secureCookies)
+    }
+
+    /// Revokes the operator session the request's cookie names, if any.
+    func closeOperatorSession(_ request: Request) async throws {
+        if let session = await operatorSession(WebCookie.parse(request)[WebCookie.operatorSession]) {
+            try await sessions.revoke(session)
+        }
     }
 
     func signedOutOperatorCookie() -> String {
@@ -185,18 +200,13 @@ struct WebFrontEnd: Sendable {
         return SecretHasher.constantTimeEquals(candidate, adminToken)
     }
 
-    private func isOperatorCookie(_ value: String?) -> Bool {
-        guard let adminToken, let value else { return false }
-        let parts = value.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, let expiry = Int(parts[0]), expiry > Int(clock.now.timeIntervalSince1970) else {
-            return false
-        }
-        return SecretHasher.constantTimeEquals(
-            String(parts[1]), operatorSignature(expiry: expiry, adminToken: adminToken))
-    }
-
-    private func operatorSignature(expiry: Int, adminToken: String) -> String {
-        hasher.hash("\(expiry):\(hasher.hash(adminToken, purpose: "web-operator-token"))", purpose: "web-operator")
+    /// The live session an operator cookie names: an `ops` session only, never a customer's, and
+    /// none at all while `/ops` is off (no admin token).
+    private func operatorSession(_ token: String?) async -> SessionService.Authenticated? {
+        guard adminToken != nil, let token, !token.isEmpty,
+            let session = try? await sessions.authenticate(token: token), session.session.vertical == "ops"
+        else { return nil }
+        return session
     }
 
     // MARK: Helpers

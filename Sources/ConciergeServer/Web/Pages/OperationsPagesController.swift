@@ -32,18 +32,19 @@ struct OperationsPagesController {
         let visit = await web.visit(request)
         let form = try await web.form(request, context: context, visit: visit)
         let next = WebFrontEnd.localPath(form["next"]) ?? "/ops"
-        guard web.isAdminToken(form["token"] ?? ""), let cookie = web.operatorCookie() else {
+        guard web.isAdminToken(form["token"] ?? "") else {
             return web.page(
                 "ops/sign-in", title: web.strings.text("ops", "sign_in_title", visit.language),
                 data: ["next": next, "tokenError": web.strings.text("ops", "token_wrong", visit.language)],
                 visit: visit, status: .unauthorized)
         }
-        return web.redirect(next, visit: visit, cookies: [cookie])
+        return web.redirect(next, visit: visit, cookies: [try await web.openOperatorSession()])
     }
 
     @Sendable func signOut(request: Request, context: AppRequestContext) async throws -> Response {
         let visit = await web.visit(request)
         _ = try await web.form(request, context: context, visit: visit)
+        try await web.closeOperatorSession(request)
         return web.redirect("/", visit: visit, cookies: [web.signedOutOperatorCookie()])
     }
 }
