@@ -126,9 +126,10 @@ public struct HTTPBenchmark: Sendable {
         var runs: [String: [LoadResult]] = [:]
         // Reads first, then writes, each in interleaved rounds: the database's own work after a
         // burst of writes (PostgreSQL's autovacuum and checkpoints share these two cores) must
-        // not land on the read scenarios.
+        // not land on the read scenarios. The sign-up flood comes last, on a server of its own.
         let writes = Set(["book", "flow"] + StaysLoadScenarios.writes + EventsLoadScenarios.writes)
-        for phase in [chosen.filter { !writes.contains($0) }, chosen.filter { writes.contains($0) }] {
+        let shared = chosen.filter { $0 != SignUpFloodScenarios.name }
+        for phase in [shared.filter { !writes.contains($0) }, shared.filter { writes.contains($0) }] {
             for round in 1...max(1, rounds) {
                 for name in phase {
                     for entry in servers {
@@ -149,8 +150,14 @@ public struct HTTPBenchmark: Sendable {
                 }
             }
         }
-        let names = chosen.flatMap { name in servers.map { name + $0.suffix } }
-        let results = names.compactMap { runs[$0].map(LoadResult.median(of:)) }
+        let names = shared.flatMap { name in servers.map { name + $0.suffix } }
+        var results = names.compactMap { runs[$0].map(LoadResult.median(of:)) }
+        var signUpFlood: SignUpFloodSummary?
+        if chosen.contains(SignUpFloodScenarios.name) {
+            let flood = try await runSignUpFlood(in: directory, keepLog: &keepLog, progress: progress)
+            results += flood.results
+            signUpFlood = flood.summary
+        }
         let first = servers[0]
         var seatSales: SeatSalesAudit?
         if scenarios.contains("seats"), let events = first.fixture.events {
@@ -168,8 +175,33 @@ public struct HTTPBenchmark: Sendable {
             cores: ProcessInfo.processInfo.activeProcessorCount,
             startToReadyMilliseconds: Self.milliseconds(first.server.startToReady),
             peakResidentMegabytes: peak.map { Double($0) / 1_048_576 }, rateLimits: Self.rateLimits,
-            results: results, seatSales: seatSales, observability: observability, observed: observed,
+            results: results, seatSales: seatSales, signUpFlood: signUpFlood, observability: observability,
+            observed: observed,
             againstBefore: beforeExecutable == nil ? [:] : Self.pairedRatios(runs, scenarios: chosen))
+    }
+
+    /// The `signup-flood` scenario on a server of this build started for it (real bcrypt cost,
+    /// client networks from `X-Forwarded-For`), on the run's database; stopped afterwards.
+    private func runSignUpFlood(in directory: URL, keepLog: inout Bool, progress: @Sendable (String) -> Void)
+        async throws -> (results: [LoadResult], summary: SignUpFloodSummary)
+    {
+        let server = try await startServer(
+            in: directory, name: "server-signup-flood", executable: executable, collector: nil,
+            settings: SignUpFloodScenarios.serverSettings())
+        defer { server.stop() }
+        let fixture = try await SignUpFloodScenarios.Fixture.prepare(
+            port: server.port, workers: SignUpFloodRun.signInWorkers())
+        progress(
+            "\(SignUpFloodScenarios.name): a server of its own (default bcrypt cost) ready on port \(server.port), "
+                + "\(fixture.logins.count) sign-in account(s) on networks of their own")
+        let outcome = await SignUpFloodRun(
+            port: server.port, fixture: fixture, rounds: rounds, warmup: warmup, duration: duration
+        ).run(progress: progress)
+        if let status = server.exitStatus {
+            keepLog = true
+            throw LoadError("the server exited (status \(status)) during the sign-up flood; its log: \(server.logPath)")
+        }
+        return outcome
     }
 
     /// Each scenario's median, over rounds, of this build's rate over the build before's in the
@@ -186,10 +218,11 @@ public struct HTTPBenchmark: Sendable {
     }
 
     /// A release server of its own on a free port, with the benchmark's settings; `collector`
-    /// turns metrics and tracing on.
-    private func startServer(in directory: URL, name: String, executable: String, collector: String?)
-        async throws -> ServerProcess
-    {
+    /// turns metrics and tracing on; `settings` changes some (nil removes one: the server's
+    /// default then).
+    private func startServer(
+        in directory: URL, name: String, executable: String, collector: String?, settings: [String: String?] = [:]
+    ) async throws -> ServerProcess {
         var environment = Self.rateLimits.merging(try StaysLoadScenarios.serverEnvironment(in: directory)) { $1 }
         environment["CONCIERGE_MODE"] = "dev"
         environment["CONCIERGE_PAYMENT_PROVIDER"] = "sandbox"
@@ -210,6 +243,7 @@ public struct HTTPBenchmark: Sendable {
                 environment["CONCIERGE_SQLITE_SYNCHRONOUS"] = synchronous
             }
         }
+        for (variable, value) in settings { environment[variable] = value }
         let server = try ServerProcess(
             executable: executable, port: try await ServerProcess.freePort(), environment: environment,
             logPath: directory.appendingPathComponent("\(name).log").path, wrapper: serverWrapper)

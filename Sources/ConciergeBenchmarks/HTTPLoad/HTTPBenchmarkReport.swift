@@ -13,6 +13,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     public let results: [LoadResult]
     /// The seats scenario's end check: seats sold twice, and the orders against the seat maps.
     public let seatSales: SeatSalesAudit?
+    /// The sign-up flood's answers and its sign-ins' p99 ratio (issue 26 item 3).
+    public let signUpFlood: SignUpFloodSummary?
     /// Metrics and tracing: off, on, or compared (each scenario also run on an observed server).
     public let observability: BenchmarkObservability
     /// What the observed server exported and kept.
@@ -31,7 +33,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         engine: String, connections: Int, durationSeconds: Double, rounds: Int, cores: Int,
         startToReadyMilliseconds: Double,
         peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult],
-        seatSales: SeatSalesAudit? = nil, observability: BenchmarkObservability = .off,
+        seatSales: SeatSalesAudit? = nil, signUpFlood: SignUpFloodSummary? = nil,
+        observability: BenchmarkObservability = .off,
         observed: ObservabilitySummary? = nil, againstBefore: [String: Double] = [:]
     ) {
         self.engine = engine
@@ -44,6 +47,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         self.rateLimits = rateLimits
         self.results = results
         self.seatSales = seatSales
+        self.signUpFlood = signUpFlood
         self.observability = observability
         self.observed = observed
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -59,6 +63,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                 ratios["\(name)\(suffix)/\(name)"] = observed.perSecond / plain.perSecond
             }
         }
+        if let ratio = signUpFlood?.p99Ratio { ratios[Self.signUpFloodRatio] = ratio }
         ratios.merge(againstBefore) { $1 }
         self.ratios = ratios
 
@@ -85,6 +90,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                     met: overhead <= 5))
         }
         targets += Self.eventsTargets(byName, seatSales: seatSales, sqlite: engine == "sqlite")
+        targets += Self.signUpFloodTargets(byName, ratio: ratios[Self.signUpFloodRatio])
         if let peakResidentMegabytes {
             targets.append(
                 .init(
@@ -139,6 +145,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                     + "409s with seats left")
             for mismatch in seatSales.mismatches.prefix(10) { lines.append("  mismatch: \(mismatch)") }
         }
+        if let signUpFlood { lines.append(Self.signUpFloodLine(signUpFlood)) }
         if let observed {
             lines.append(
                 "observed server (sampler \(observed.sampler)): \(observed.traceExports) trace exports (\(observed.traceBytes) bytes) reached the "
@@ -155,9 +162,11 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
                     + againstBefore.map { "\($0.key) \(Self.f2($0.value))" }.joined(separator: " · "))
         }
         lines.append("")
+        // Padded, never cut: a long target name must still say which target it is.
+        let nameWidth = max(15, targets.map(\.name.count).max() ?? 0)
         for target in targets {
             lines.append(
-                "\(target.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \(target.measured) (target \(target.goal)) \(target.met ? "met" : "MISSED")"
+                "\(target.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) \(target.measured) (target \(target.goal)) \(target.met ? "met" : "MISSED")"
             )
         }
         return lines.joined(separator: "\n")

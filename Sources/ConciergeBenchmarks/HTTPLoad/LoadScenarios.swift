@@ -1,11 +1,12 @@
 import ConciergeModels
 import Foundation
 
-/// The scenarios `concierge bench http` measures, each against the same server in one run.
+/// The scenarios `concierge bench http` measures, each against the same server in one run
+/// (`signup-flood` on a server of its own: `SignUpFloodRun`).
 enum LoadScenarios {
     static let names =
         ["health", "places", "pricing", "book", "flow"] + StaysLoadScenarios.names
-        + EventsLoadScenarios.names
+        + EventsLoadScenarios.names + [SignUpFloodScenarios.name]
 
     static func named(_ name: String, fixture: BenchmarkFixture) -> LoadScenario? {
         switch name {
