@@ -28,11 +28,15 @@ TRIP = {
 
 
 def sign_in(server, driver):
-    """A new account through the sign-up API; its token is the page session's cookie."""
+    """A new account through the sign-up API (202 "check your mail", no session) and its
+    sign-in; the token is the page session's cookie."""
     email = f"commuter-{uuid.uuid4().hex[:10]}@example.com"
+    password = "correct horse battery staple"
     status, body = server.request(
-        "POST", "/account/sign-up", {"email": email, "password": "correct horse battery staple", "name": "Commuter"})
-    assert status == 201, body
+        "POST", "/account/sign-up", {"email": email, "password": password, "name": "Commuter"})
+    assert status == 202, body
+    status, body = server.request("POST", "/account/sign-in", {"login": email, "password": password})
+    assert status == 200, body
     token = body["accessToken"]
     driver.get(server.url("/commute"))
     driver.add_cookie({"name": "concierge_session", "value": token, "path": "/", "httpOnly": True})
