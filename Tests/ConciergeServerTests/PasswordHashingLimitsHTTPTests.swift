@@ -73,4 +73,34 @@ import Testing
             #expect(busy.headers[.retryAfter] == "1")
         }
     }
+
+    /// Of two slots one is kept for sign-in checks (issue 26 item 3): two sign-ups at once get
+    /// one slot between them, and a sign-in while the other sign-up still hashes is checked at
+    /// once instead of being turned away.
+    @Test func aSignInGetsTheSlotKeptForItWhileSignUpsHashInTheOther() async throws {
+        var environment = Self.slowHashing
+        environment["CONCIERGE_SIGNUP_PER_NETWORK"] = "100"
+        environment["CONCIERGE_HASH_CONCURRENCY"] = "2"
+        environment["CONCIERGE_HASH_QUEUE"] = "0"
+        let app = try await TestApp.make(engine: .sqlite, environment: environment)
+        try await app.run { client in
+            #expect(try await client.signUp(email: "anna@example.ch", from: "198.51.100.9").status == .ok)
+            try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for (index, network) in ["203.0.113.1", "203.0.113.2"].enumerated() {
+                    group.addTask { try await client.signUpRequest(email: "new\(index)@example.ch", from: network) }
+                }
+                // The sign-up that found no slot is answered at once; the other hashes for a second.
+                let turnedAway = try #require(try await group.next())
+                #expect(turnedAway.status == .serviceUnavailable)
+                #expect(turnedAway.errorBody?.code == "busy")
+
+                let signIn = try await client.send(
+                    .post, "/account/sign-in",
+                    json: #"{"login": "anna@example.ch", "password": "\#(AccountHTTP.password)"}"#,
+                    headers: AccountHTTP.from("198.51.100.9"))
+                #expect(signIn.status == .ok)
+                #expect(try await group.next()?.status == .accepted)
+            }
+        }
+    }
 }

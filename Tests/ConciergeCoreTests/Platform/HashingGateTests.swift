@@ -1,9 +1,9 @@
 import ConciergeCore
-import Synchronization
 import Testing
 
 /// The gate every password hash passes (finding 3): at most `slots` at once, at most
-/// `queueLimit` waiting in arrival order, 503 `busy` with Retry-After past that.
+/// `queueLimit` of a kind waiting in arrival order, 503 `busy` with Retry-After past that.
+/// Which kind goes first is in `HashingGatePrecedenceTests`.
 @Suite struct HashingGateTests {
     @Test func twoSlotsRunTwoHashesTheThirdWaitsAndTheFourthIsRefused() async throws {
         let hasher = HeldHasher()
@@ -57,45 +57,6 @@ private func expectLoad(
 ) async {
     let load = await gate.load
     #expect(load.running == running && load.waiting == waiting, sourceLocation: sourceLocation)
-}
-
-/// A hasher whose work waits until the test releases it, counting how many run at once.
-private final class HeldHasher: PasswordHasher, Sendable {
-    private struct State {
-        var started = 0
-        var running = 0
-        var mostAtOnce = 0
-        var released = 0
-    }
-
-    private let state = Mutex(State())
-
-    var started: Int { state.withLock { $0.started } }
-    var mostAtOnce: Int { state.withLock { $0.mostAtOnce } }
-
-    func release(_ count: Int) { state.withLock { $0.released += count } }
-
-    func waitUntilStarted(_ count: Int) async {
-        while started < count { await Task.yield() }
-    }
-
-    private func work<T>(_ result: T) async -> T {
-        let ticket = state.withLock { state -> Int in
-            state.started += 1
-            state.running += 1
-            state.mostAtOnce = max(state.mostAtOnce, state.running)
-            return state.started
-        }
-        while state.withLock({ $0.released < ticket }) { await Task.yield() }
-        state.withLock { $0.running -= 1 }
-        return result
-    }
-
-    func hash(_ password: String) async throws -> String { await work("hashed:\(password)") }
-    func verify(_ password: String, against hash: String) async throws -> Bool {
-        await work(hash == "hashed:\(password)")
-    }
-    func decoyHash() async throws -> String { await work("hashed:decoy") }
 }
 
 private struct FailingHasher: PasswordHasher {

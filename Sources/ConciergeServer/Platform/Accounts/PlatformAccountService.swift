@@ -16,10 +16,12 @@ extension ServerConfiguration {
 
 extension AccountsConfiguration {
     /// bcrypt behind the one `HashingGate` of this instance: every vertical's hashing shares it.
+    /// One slot is kept for sign-in checks (none when there is one slot), so a flood of sign-ups
+    /// never makes a sign-in wait for a slot.
     func passwordHasher(random: any RandomSource) -> HashingGate {
         HashingGate(
             BcryptPasswordHasher(cost: UInt8(bcryptCost), random: random), slots: hashConcurrency,
-            queueLimit: hashQueue)
+            queueLimit: hashQueue, slotsKeptForChecks: 1)
     }
 }
 
