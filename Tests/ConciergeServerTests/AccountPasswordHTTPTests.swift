@@ -286,21 +286,34 @@ extension TestClientProtocol {
     }
 
     /// The token in the newest account email to `recipient` whose subject has `subject`, once
-    /// the worker has delivered it. The app's own maintenance service also ticks once at start
-    /// and may hold the message's lease for a moment, so this ticks and looks again a few times
-    /// (yielding, not sleeping) before it gives up.
+    /// the worker has delivered it.
     func mailedToken(to recipient: String, subject: String, delivering worker: MaintenanceService) async throws
         -> String
     {
-        var mail: [String: Any]?
-        for _ in 0..<200 where mail == nil {
-            await worker.tick()
-            mail = try await emails(subjectContaining: subject).last { ($0["to"] as? String) == recipient }
-            if mail == nil { await Task.yield() }
-        }
+        let mail = try await deliveredEmails(subjectContaining: subject, to: recipient, delivering: worker).last
         let delivered = try #require(mail, "no '\(subject)' email to \(recipient)")
         let body = try #require(delivered["body"] as? String)
         let token = try #require(body.split(separator: "token=").last?.prefix { !$0.isWhitespace })
         return String(token)
+    }
+
+    /// The emails whose subject has `subject` (and that go to `recipient`, when given), once the
+    /// worker has delivered at least one. The app's own maintenance service also ticks once at
+    /// start and may hold a message's lease while it delivers it, so one tick of ours can find
+    /// nothing to send and the outbox still empty: this ticks and looks again, yielding, never
+    /// sleeping, for up to `limit` (then answers what there is, for the test to judge).
+    func deliveredEmails(
+        subjectContaining subject: String, to recipient: String? = nil, delivering worker: MaintenanceService,
+        limit: Duration = .seconds(30)
+    ) async throws -> [[String: Any]] {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while true {
+            await worker.tick()
+            let mails = try await emails(subjectContaining: subject).filter {
+                recipient == nil || ($0["to"] as? String) == recipient
+            }
+            guard mails.isEmpty, ContinuousClock.now < deadline else { return mails }
+            await Task.yield()
+        }
     }
 }
