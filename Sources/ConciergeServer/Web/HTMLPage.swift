@@ -4,20 +4,8 @@ import NIOCore
 
 /// Minimal server-rendered pages: escaped text, one stylesheet, no scripts.
 enum HTMLPage {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// The one escaping of pages and pictures (`MarkupEscaping`), under the name pages call.
+    static func escape(_ text: String) -> String { MarkupEscaping.escaped(text) }
 
     private static let style = """
         body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1d1d1f}
