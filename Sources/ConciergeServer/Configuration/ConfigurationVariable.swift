@@ -157,10 +157,14 @@ public struct ConfigurationVariable: Sendable {
             summary: "Sign-ups, registrations and password resets of all networks together per hour."),
         .init(
             name: "CONCIERGE_HASH_CONCURRENCY", defaultValue: "0",
-            summary: "Password hashes and checks that run at once (0: one per core); see docs/accounts.md."),
+            summary:
+                "Password hashes and checks that run at once (0: one per core), one of them kept for sign-in checks when there are two or more; see docs/accounts.md."
+        ),
         .init(
             name: "CONCIERGE_HASH_QUEUE", defaultValue: "32",
-            summary: "Password hashes that may wait for a free slot; past them the request gets 503 with Retry-After."),
+            summary:
+                "Password hashes of each kind (sign-in checks, new passwords) that may wait for a free slot; past them the request gets 503 with Retry-After."
+        ),
         .init(
             name: "CONCIERGE_ORDERS_PER_NETWORK_PER_MINUTE", defaultValue: "30",
             summary:
