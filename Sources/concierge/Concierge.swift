@@ -7,7 +7,7 @@ struct Concierge: AsyncParsableCommand {
         abstract: "Concierge: a self-hostable booking platform.",
         subcommands: [
             Serve.self, Migrate.self, Config.self, Rides.self, StaysCommand.self, EventsCommand.self,
-            CommuteCommand.self,
+            CommuteCommand.self, OpsCommand.self,
             Bench.self,
             Reliability.self,
         ]

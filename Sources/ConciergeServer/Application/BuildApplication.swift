@@ -62,8 +62,10 @@ func assemble(
     // Before anything makes a metric: a metric keeps the factory it was made with.
     MetricsWiring.prepareProcess(configuration)
 
-    let database = InstrumentedDatabase(
-        wrapping: try await configuration.storage.open(logger: logger), engine: configuration.storage.engineName)
+    // Outermost, the operators' audit: an `/ops` action's entry joins the transaction that makes it.
+    let database = OperatorAuditingDatabase(
+        wrapping: InstrumentedDatabase(
+            wrapping: try await configuration.storage.open(logger: logger), engine: configuration.storage.engineName))
     let migrator = Migrator(database: database, groups: MigrationGroups.platform + modules.compactMap(\.migrations))
     if configuration.autoMigrate {
         let applied = try await migrator.migrate(now: clock.now)
@@ -109,11 +111,15 @@ func assemble(
         store: SQLSessionStore(database: database),
         signer: await JWTSessionTokenSigner(hasher: hasher),
         hasher: hasher, random: random, clock: clock)
+    let passwords = configuration.accounts.passwordHasher(random: random)
+    let operators = OperatorService(
+        store: SQLOperatorStore(database: database), passwords: passwords, random: random, clock: clock,
+        policy: configuration.accountPolicy)
     let web = try await WebFrontEnd(
         configuration: configuration, sessions: sessions,
-        operatorAccounts: SQLOperatorAccountStore(database: database), hasher: hasher, random: random, clock: clock)
+        operatorAccounts: SQLOperatorAccountStore(database: database), operators: operators, hasher: hasher,
+        random: random, clock: clock)
     let devIdentity = configuration.mode == .dev ? await DevIdentityProvider(clock: clock) : nil
-    let passwords = configuration.accounts.passwordHasher(random: random)
     let accounts = makeAccountService(
         configuration: configuration, database: database, sessions: sessions, signIn: signIn, passwords: passwords,
         hasher: hasher, random: random, clock: clock, devIdentity: devIdentity)
@@ -156,6 +162,7 @@ func assemble(
     if let token = configuration.adminToken {
         AdminOrdersController(orders: SQLOrderStore(database: database), cancellers: cancellers, token: token)
             .addRoutes(to: router)
+        AdminOperatorsController(operators: operators, token: token).addRoutes(to: router)
     }
     let webhookEvents = SQLWebhookEventLog(database: database)
     PaymentWebhookController(

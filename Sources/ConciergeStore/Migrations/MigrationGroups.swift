@@ -4,7 +4,7 @@
 /// exactly the schema the server runs on.
 public enum MigrationGroups {
     /// The history before modules and the platform's shared tables.
-    public static let platform: [MigrationGroup] = [.core, .accounts, .holds, .orders, .outbox]
+    public static let platform: [MigrationGroup] = [.core, .accounts, .holds, .orders, .outbox, .operators]
     /// The platform's groups followed by every vertical's.
     public static let all: [MigrationGroup] = platform + [.stays, .events, .commute]
 }

@@ -75,9 +75,28 @@ public struct SessionService: Sendable {
 
     // MARK: Checking
 
+    /// The vertical of operators' `/ops` sessions.
+    public static let operatorVertical = "ops"
+
+    /// The live customer session a bearer token names. An operator's `/ops` session is none: it
+    /// names an operator's bare account and is good for `/ops` only, so a copied `concierge_ops`
+    /// cookie sent as a bearer token (or as the session cookie) opens no customer API or page.
+    public func authenticate(token: String?) async throws -> Authenticated {
+        let found = try await liveSession(token: token)
+        guard found.session.vertical != Self.operatorVertical else { throw ConciergeError.sessionExpired }
+        return found
+    }
+
+    /// The live operator session (`vertical` `ops`) a token names, and no other.
+    public func authenticateOperator(token: String?) async throws -> Authenticated {
+        let found = try await liveSession(token: token)
+        guard found.session.vertical == Self.operatorVertical else { throw ConciergeError.sessionExpired }
+        return found
+    }
+
     /// The live session a bearer token names: an opaque token by its keyed hash, a JWT by its
     /// signature and then its session row. Anything else is 401 `session_expired`.
-    public func authenticate(token: String?) async throws -> Authenticated {
+    private func liveSession(token: String?) async throws -> Authenticated {
         guard let token, !token.isEmpty, token.count <= 2048 else { throw ConciergeError.sessionExpired }
         let now = clock.now
         let session: AuthSession?

@@ -48,8 +48,14 @@ struct EventsScannerPage {
                 visit, data: ["showError": words.text("scan_error_no_show"), "code": code], show: show, gate: gate,
                 status: .badRequest)
         }
-        let result = try await events.checkIn(
-            qrCode: signed, secret: signed == nil ? code : nil, showID: show, gate: gate)
+        // The audit names the order a signed code carries (else the show) and the gate, never a
+        // typed code (it admits its seat). A scan that admits writes its entry with the
+        // admission; one that finds nothing to admit writes it on its own with the outcome.
+        let subject = signed.flatMap { events.signer.verify($0)?.orderID } ?? show
+        let result = try await web.operatorAction(
+            visit, "events.check_in", subject: subject, detail: "gate \(gate)",
+            unwritten: { (result: CheckInResult) in "gate \(gate): \(result.outcome.rawValue)" }
+        ) { try await events.checkIn(qrCode: signed, secret: signed == nil ? code : nil, showID: show, gate: gate) }
         let answer = EventsScanAnswer(
             result: result.outcome.rawValue, seat: result.seat ?? "", attendee: result.attendee ?? "",
             firstAt: result.firstScannedAt.map { WebFormat.dateTime($0, visit.language) } ?? "")

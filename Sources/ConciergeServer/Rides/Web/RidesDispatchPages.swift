@@ -57,8 +57,13 @@ struct RidesDispatchPages: Sendable {
                 throw ConciergeError(
                     .invalidInput, code: "invalid_request", message: rides.text("ops_pick_step", visit))
             }
-            let moved = try await rides.bookings.advance(
-                reference: reference, to: target, driver: target == .driverAssigned ? typed.driver : nil)
+            // The audit names the step, not the driver: the log holds no personal data.
+            let moved = try await web.operatorAction(
+                visit, "rides.move", subject: reference, detail: "to \(target.rawValue)"
+            ) {
+                try await rides.bookings.advance(
+                    reference: reference, to: target, driver: target == .driverAssigned ? typed.driver : nil)
+            }
             return web.redirect("/ops/rides/\(moved.reference)?moved=\(target.rawValue)", visit: visit)
         } catch let refusal as ConciergeError where refusal.category != .notFound {
             let booking = try await rides.bookings.adminBooking(reference: reference)

@@ -15,6 +15,8 @@ struct WebFrontEnd: Sendable {
     let assets: WebAssets
     let sessions: SessionService
     let operatorAccounts: any OperatorAccountStore
+    /// Named operators, their sign-in and the audit log (`WebFrontEnd+Operators`).
+    let operators: OperatorService
     let hasher: SecretHasher
     let random: any RandomSource
     let clock: any TimeSource
@@ -33,7 +35,7 @@ struct WebFrontEnd: Sendable {
 
     init(
         configuration: ServerConfiguration, sessions: SessionService, operatorAccounts: any OperatorAccountStore,
-        hasher: SecretHasher, random: any RandomSource, clock: any TimeSource
+        operators: OperatorService, hasher: SecretHasher, random: any RandomSource, clock: any TimeSource
     ) async throws {
         guard let root = Bundle.module.url(forResource: "Web", withExtension: nil) else {
             throw ConciergeError(
@@ -45,6 +47,7 @@ struct WebFrontEnd: Sendable {
         self.assets = try WebAssets.load(from: root.appendingPathComponent("Assets"))
         self.sessions = sessions
         self.operatorAccounts = operatorAccounts
+        self.operators = operators
         self.hasher = hasher
         self.random = random
         self.clock = clock
@@ -81,7 +84,7 @@ struct WebFrontEnd: Sendable {
         return WebVisit(
             language: language, session: session, sessionToken: session == nil ? nil : token,
             csrfToken: hasher.hash(csrfSecret, purpose: "web-csrf"),
-            isOperator: await operatorSession(cookies[WebCookie.operatorSession]) != nil,
+            operatorIdentity: await operatorIdentity(cookies[WebCookie.operatorSession]),
             path: Self.pathWithoutLanguage(path: request.uri.path, query: request.uri.query),
             answersForm: request.method == .post, cookies: setCookies)
     }
@@ -165,48 +168,6 @@ struct WebFrontEnd: Sendable {
 
     func signedOutCookie() -> String {
         WebCookie.setting(WebCookie.session, "", maxAge: 0, secure: secureCookies)
-    }
-
-    // MARK: Operators
-
-    /// The account the admin token's operator sessions name.
-    static let adminTokenOperator = "acc_operator_admin_token"
-
-    /// Opens an operator's server-side session (the sessions table, vertical `ops`, 12 hours) and
-    /// answers its cookie: sign-out revokes the row, so a copied cookie dies with it (review
-    /// 2026-11-27, finding 10).
-    func openOperatorSession(hours: Int = 12) async throws -> String {
-        try await operatorAccounts.ensureOperatorAccount(
-            id: Self.adminTokenOperator, name: "Operator (admin token)", at: clock.now)
-        let issued = try await sessions.open(
-            .bearer, accountID: Self.adminTokenOperator, vertical: "ops", bearerLifetime: hours * 3600)
-        return WebCookie.setting(
-            WebCookie.operatorSession, issued.accessToken, maxAge: hours * 3600, secure: secureCookies)
-    }
-
-    /// Revokes the operator session the request's cookie names, if any.
-    func closeOperatorSession(_ request: Request) async throws {
-        if let session = await operatorSession(WebCookie.parse(request)[WebCookie.operatorSession]) {
-            try await sessions.revoke(session)
-        }
-    }
-
-    func signedOutOperatorCookie() -> String {
-        WebCookie.setting(WebCookie.operatorSession, "", maxAge: 0, secure: secureCookies)
-    }
-
-    func isAdminToken(_ candidate: String) -> Bool {
-        guard let adminToken, !candidate.isEmpty else { return false }
-        return SecretHasher.constantTimeEquals(candidate, adminToken)
-    }
-
-    /// The live session an operator cookie names: an `ops` session only, never a customer's, and
-    /// none at all while `/ops` is off (no admin token).
-    private func operatorSession(_ token: String?) async -> SessionService.Authenticated? {
-        guard adminToken != nil, let token, !token.isEmpty,
-            let session = try? await sessions.authenticate(token: token), session.session.vertical == "ops"
-        else { return nil }
-        return session
     }
 
     // MARK: Helpers

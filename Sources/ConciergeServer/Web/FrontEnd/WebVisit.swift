@@ -13,7 +13,8 @@ struct WebVisit: Sendable {
     let sessionToken: String?
     /// The value every form posts as `_csrf`.
     let csrfToken: String
-    let isOperator: Bool
+    /// Who is signed in to `/ops` (a named operator, or the admin token before the first one).
+    let operatorIdentity: OperatorIdentity?
     /// The path and query of the page, for the language switcher and sign-in returns.
     let path: String
     /// The request posted a form: the page answering it (a refused form shown again) lives at the
@@ -24,6 +25,7 @@ struct WebVisit: Sendable {
 
     var accountID: String? { session?.accountID }
     var isSignedIn: Bool { session != nil }
+    var isOperator: Bool { operatorIdentity != nil }
 
     /// Where the language switcher leads: this page, or for a refused form shown again, the page
     /// the form is on. `address` is that page when the handler names it; otherwise the platform's

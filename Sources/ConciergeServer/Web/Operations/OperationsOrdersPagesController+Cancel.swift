@@ -20,7 +20,9 @@ extension OperationsOrdersPagesController {
         let entry = try await cancellable(try context.parameters.require("id"))
         guard let canceller = cancellers[entry.order.vertical] else { throw Self.notCancellable }
         do {
-            let summary = try await canceller.cancelForCustomer(orderID: entry.order.id)
+            let summary = try await web.operatorAction(
+                visit, "order.cancel", subject: entry.order.id, detail: entry.order.reference
+            ) { try await canceller.cancelForCustomer(orderID: entry.order.id) }
             context.logger.info("operator cancelled order \(entry.order.reference) for its customer: \(summary)")
             let reference = WebFrontEnd.queryEscaped(entry.order.reference)
             return web.redirect("/ops/orders?cancelled=\(reference)", visit: visit)

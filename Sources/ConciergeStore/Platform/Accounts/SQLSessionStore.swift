@@ -9,17 +9,21 @@ public struct SQLSessionStore: SessionStore {
         self.database = database
     }
 
+    /// In a transaction of its own, like `revoke`, so that an operator's sign-in and sign-out
+    /// commit with their audit entries (`OperatorAuditingDatabase`).
     public func insert(_ session: AuthSession) async throws {
-        try await database.query(
-            """
-            INSERT INTO sessions (id, account_id, kind, vertical, token_hash, created_at, expires_at, revoked_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            [
-                .text(session.id), .text(session.accountID), .text(session.kind.rawValue), .text(session.vertical),
-                SQLValue(session.tokenHash), SQLValue(session.createdAt), SQLValue(session.expiresAt),
-                SQLValue(session.revokedAt),
-            ])
+        try await database.transaction { db in
+            try await db.query(
+                """
+                INSERT INTO sessions (id, account_id, kind, vertical, token_hash, created_at, expires_at, revoked_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(session.id), .text(session.accountID), .text(session.kind.rawValue),
+                    .text(session.vertical), SQLValue(session.tokenHash), SQLValue(session.createdAt),
+                    SQLValue(session.expiresAt), SQLValue(session.revokedAt),
+                ])
+        }
     }
 
     public func session(id: String) async throws -> AuthSession? {
@@ -32,10 +36,12 @@ public struct SQLSessionStore: SessionStore {
     }
 
     public func revoke(id: String, at date: Date) async throws -> Bool {
-        !(try await database.query(
-            "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id",
-            [SQLValue(date), .text(id)]
-        ).isEmpty)
+        try await database.transaction { db in
+            !(try await db.query(
+                "UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING id",
+                [SQLValue(date), .text(id)]
+            ).isEmpty)
+        }
     }
 
     public func insertRefreshToken(hash: String, sessionID: String, issuedAt: Date, expiresAt: Date) async throws {

@@ -2,7 +2,7 @@
 /// tables adds its list here beside its `MigrationGroup` (the same order as `MigrationGroups`).
 public enum PersonalDataRegistry {
     public static let all: [PersonalDataColumn] =
-        PersonalDataColumn.platform + PersonalDataColumn.rides + PersonalDataColumn.stays
+        PersonalDataColumn.platform + PersonalDataColumn.operators + PersonalDataColumn.rides + PersonalDataColumn.stays
         + PersonalDataColumn.events + PersonalDataColumn.commute
 
     /// Bookkeeping of the engines and the migrator, which hold nothing about anyone.
