@@ -198,7 +198,9 @@ public struct NewStaysPrepayment: Sendable, Equatable {
 }
 
 public enum StaysReserveOutcome: Sendable, Equatable {
-    case created(StaysReservationRecord)
+    /// Made now; `roomsLeft` is the type's free rooms on the stay's fullest night after it, when
+    /// the store learned it while selling (nil: ask `StaysService.freeRooms`).
+    case created(StaysReservationRecord, roomsLeft: Int?)
     /// The idempotency key was used before: the reservation it made.
     case replayed(StaysReservationRecord)
 }

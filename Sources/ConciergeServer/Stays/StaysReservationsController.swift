@@ -43,8 +43,14 @@ struct StaysReservationsController {
             clientIP: context.clientIP,
             hotel: hotel)
         switch outcome {
-        case .created(let record):
-            let available = try await stays.freeRooms(for: record, hotel: hotel)
+        case .created(let record, let roomsLeft):
+            // Known from the sale itself when paid at the hotel; a held stay asks.
+            let available: Int
+            if let roomsLeft {
+                available = roomsLeft
+            } else {
+                available = try await stays.freeRooms(for: record, hotel: hotel)
+            }
             return try StaysEnvelope.response(
                 wire.reservation(record, guest: guest, hotel: hotel, available: available), status: .created,
                 message: Self.made(record, hotel: hotel))

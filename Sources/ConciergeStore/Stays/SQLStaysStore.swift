@@ -120,54 +120,57 @@ public struct SQLStaysStore: StaysStore {
         email: @escaping @Sendable (StaysReservationRecord) throws -> OutboxMessage?
     ) async throws -> StaysReserveOutcome {
         do {
-            return .created(
-                try await database.transaction(lockKeys: cap.map { [$0.lockKey] } ?? []) { db in
-                    let keys = reservation.unitKeys
-                    if let prepayment = reservation.prepayment {
-                        // Held, not sold: the platform's hold takes every night or none.
-                        try await SQLHoldStore.createUnits(keys, capacity: reservation.rooms, in: db)
-                        do {
-                            _ = try await SQLHoldStore.place(prepayment.hold, in: db)
-                        } catch let error as ConciergeError where error.code == "hold_unavailable" {
-                            throw ConciergeError.staysSoldOut
-                        }
-                        guard try await SQLOrderStore.insert(prepayment.order, event: prepayment.event, in: db) else {
-                            throw ConciergeError(
-                                .unavailable(retryAfterSeconds: 1), code: "reference_collision",
-                                message: "Two orders drew the same reference at once. Please try again.")
-                        }
-                        try await SQLPaymentLedger.insert(prepayment.payment, in: db)
-                        if let cap {
-                            try await SQLOrderLimitStore.enforce(cap, now: reservation.createdAt, in: db)
-                        }
-                    } else {
-                        do {
-                            try await SQLHoldStore.sellWithoutHold(keys, capacity: reservation.rooms, in: db)
-                        } catch let error as ConciergeError where error.code == "hold_unavailable" {
-                            throw ConciergeError.staysSoldOut
-                        }
+            let (record, roomsLeft) = try await database.transaction(lockKeys: cap.map { [$0.lockKey] } ?? []) {
+                db in
+                let keys = reservation.unitKeys
+                var roomsLeft: Int?
+                if let prepayment = reservation.prepayment {
+                    // Held, not sold: the platform's hold takes every night or none.
+                    try await SQLHoldStore.createUnits(keys, capacity: reservation.rooms, in: db)
+                    do {
+                        _ = try await SQLHoldStore.place(prepayment.hold, in: db)
+                    } catch let error as ConciergeError where error.code == "hold_unavailable" {
+                        throw ConciergeError.staysSoldOut
                     }
-                    let record = try await Self.insert(reservation, in: db)
-                    if let key = reservation.idempotencyKey {
-                        let claimed = try await db.query(
-                            """
-                            INSERT INTO stays_idempotency_keys
-                                (account_id, idempotency_key, reservation_id, created_at, request_hash)
-                            VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idempotency_key) DO NOTHING
-                            RETURNING reservation_id
-                            """,
-                            [
-                                .text(reservation.guest.accountID), .text(key), SQLValue(record.id),
-                                SQLValue(reservation.createdAt), SQLValue(reservation.requestHash),
-                            ])
-                        // Made before: roll this one back and answer that one.
-                        guard !claimed.isEmpty else { throw KeyUsedBefore() }
+                    guard try await SQLOrderStore.insert(prepayment.order, event: prepayment.event, in: db) else {
+                        throw ConciergeError(
+                            .unavailable(retryAfterSeconds: 1), code: "reference_collision",
+                            message: "Two orders drew the same reference at once. Please try again.")
                     }
-                    if let message = try email(record) {
-                        try await OutboxWriter.enqueue(message, in: db, at: reservation.createdAt)
+                    try await SQLPaymentLedger.insert(prepayment.payment, in: db)
+                    if let cap {
+                        try await SQLOrderLimitStore.enforce(cap, now: reservation.createdAt, in: db)
                     }
-                    return record
-                })
+                } else {
+                    do {
+                        roomsLeft = try await SQLHoldStore.sellWithoutHold(
+                            keys, capacity: reservation.rooms, in: db)
+                    } catch let error as ConciergeError where error.code == "hold_unavailable" {
+                        throw ConciergeError.staysSoldOut
+                    }
+                }
+                let record = try await Self.insert(reservation, in: db)
+                if let key = reservation.idempotencyKey {
+                    let claimed = try await db.query(
+                        """
+                        INSERT INTO stays_idempotency_keys
+                            (account_id, idempotency_key, reservation_id, created_at, request_hash)
+                        VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idempotency_key) DO NOTHING
+                        RETURNING reservation_id
+                        """,
+                        [
+                            .text(reservation.guest.accountID), .text(key), SQLValue(record.id),
+                            SQLValue(reservation.createdAt), SQLValue(reservation.requestHash),
+                        ])
+                    // Made before: roll this one back and answer that one.
+                    guard !claimed.isEmpty else { throw KeyUsedBefore() }
+                }
+                if let message = try email(record) {
+                    try await OutboxWriter.enqueue(message, in: db, at: reservation.createdAt)
+                }
+                return (record, roomsLeft)
+            }
+            return .created(record, roomsLeft: roomsLeft)
         } catch is KeyUsedBefore {
             guard let key = reservation.idempotencyKey,
                 let earlier = try await self.reservation(

@@ -32,6 +32,8 @@ import Testing
             #expect(reservation.vatIncludedCents == 1318 && reservation.status == "confirmed")
             #expect(reservation.guest.id == Int(user.guestId) && reservation.roomHotel.roomType == "Double")
             #expect(reservation.confirmationCode.count == 8)
+            // The rooms left after this one, read from the sale's own updates.
+            #expect(reservation.roomHotel.available == 11)
 
             let after = try await client.stays(
                 .get,

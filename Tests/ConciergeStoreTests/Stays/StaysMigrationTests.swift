@@ -63,7 +63,7 @@ import Testing
                 quote: StayQuote(roomType: type, range: range, people: 2, hotel: hotel), currency: "CHF",
                 confirmationCode: "JKLMNPQR", idempotencyKey: nil, createdAt: Date()), cap: nil
         ) { _ in nil }
-        guard case .created(let made) = outcome else { throw StaysMigrationFailure() }
+        guard case .created(let made, _) = outcome else { throw StaysMigrationFailure() }
         #expect(made.id == 2)
         #expect(try await store.free([StayNight("2027-02-01")!], rooms: [2: 12]) == [2: 8])
         try await database.close()

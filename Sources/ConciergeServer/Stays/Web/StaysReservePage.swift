@@ -69,7 +69,7 @@ struct StaysReservePage {
                 hotel: hotel)
             let record: StaysReservationRecord
             switch outcome {
-            case .created(let made), .replayed(let made): record = made
+            case .created(let made, _), .replayed(let made): record = made
             }
             if record.status == .pendingPayment, let prepayment = record.prepayment {
                 return web.redirect(

@@ -5,23 +5,35 @@ import ConciergeCore
 extension SQLHoldStore {
     /// Sells one of each unit while held plus sold stays within its capacity, creating units
     /// nobody has used yet with `capacity`: one conditional update for all units, and a second
-    /// only for units created now. Throws `hold_unavailable` naming the full ones.
-    static func sellWithoutHold(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws {
+    /// only for units created now. Throws `hold_unavailable` naming the full ones. Returns how
+    /// many are left of the scarcest unit after the sale (a stay's rooms left on its fullest
+    /// night), read from the updates themselves, so the answer needs no query of its own.
+    @discardableResult
+    static func sellWithoutHold(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws -> Int {
         let sellSQL = { (count: Int) in
             """
             UPDATE inventory_units SET sold = sold + 1
-            WHERE unit_key IN (\(placeholders(count))) AND held + sold + 1 <= capacity RETURNING unit_key
+            WHERE unit_key IN (\(placeholders(count))) AND held + sold + 1 <= capacity
+            RETURNING unit_key, capacity - held - sold AS left_over
             """
         }
-        let sold = Set(
-            try await db.query(sellSQL(keys.count), keys.map { .text($0) }).map { try $0.string("unit_key") })
-        guard sold.count < keys.count else { return }
+        var left = Int.max
+        var sold = Set<String>()
+        for row in try await db.query(sellSQL(keys.count), keys.map { .text($0) }) {
+            sold.insert(try row.string("unit_key"))
+            left = min(left, try row.int("left_over"))
+        }
+        guard sold.count < keys.count else { return max(0, left) }
         let rest = keys.filter { !sold.contains($0) }
         try await createUnits(rest, capacity: capacity, in: db)
-        let more = Set(
-            try await db.query(sellSQL(rest.count), rest.map { .text($0) }).map { try $0.string("unit_key") })
+        var more = Set<String>()
+        for row in try await db.query(sellSQL(rest.count), rest.map { .text($0) }) {
+            more.insert(try row.string("unit_key"))
+            left = min(left, try row.int("left_over"))
+        }
         let short = rest.filter { !more.contains($0) }
         guard short.isEmpty else { throw ConciergeError.holdUnavailable(short) }
+        return max(0, left)
     }
 
     /// Gives back one of each unit sold without a hold, once per caller (the caller's conditional
