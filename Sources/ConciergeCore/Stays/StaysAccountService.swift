@@ -49,7 +49,8 @@ public struct StaysAccountService: Sendable {
     /// A taken email is not told (finding 11 of the 2026-11-27 review): nothing is made, its
     /// owner is mailed, and the answer is the same valid details as for a new guest — so the
     /// caller's reply must not carry anything only a new account has (its guest number).
-    /// Registration does not sign in (the seed goes back to its login screen).
+    /// Registration opens no session (the seed goes back to its login screen, where the guest
+    /// signs in).
     public func register(
         username: String, firstName: String, lastName: String, email: String, phone: String, password: String,
         clientIP: String
@@ -60,9 +61,8 @@ public struct StaysAccountService: Sendable {
         let newGuest = NewGuest(
             username: valid.username, firstName: valid.firstName, lastName: valid.lastName, email: valid.email,
             phone: valid.phone)
-        let registration: AccountService.Registration
         do {
-            registration = try await registering(newGuest).register(
+            _ = try await registering(newGuest).registerWithoutSession(
                 email: valid.email, username: valid.username, password: password,
                 name: "\(valid.firstName) \(valid.lastName)", clientIP: clientIP)
         } catch let error as ConciergeError where error == .usernameTaken {
@@ -72,9 +72,6 @@ public struct StaysAccountService: Sendable {
         } catch let error as ConciergeError where error == .emailTaken {
             // Taken by a registration that committed in between: answered like any taken address.
             return newGuest
-        }
-        if case .created(let signedIn) = registration {
-            try await sessions.revoke(SessionService.Authenticated(session: signedIn.session.session))
         }
         return newGuest
     }

@@ -72,9 +72,13 @@ public struct EventsClient: EventsAPI {
         try await send("POST", "api/auth/verify", authorized: true)
     }
 
+    /// Confirms the address with the emailed token, sending the client's token when it holds
+    /// one: a link confirmed without the session of its account counts as a stranger's proof of
+    /// the mailbox, which removes the password chosen at sign-up and signs every session out.
     public func verifyEmail(token: String, email: String) async throws(EventsAPIError) {
         let _: Events.Success = try await send(
-            "POST", "api/auth/verify-email", body: Events.VerifyEmailRequest(token: token, email: email))
+            "POST", "api/auth/verify-email", body: Events.VerifyEmailRequest(token: token, email: email),
+            authorized: tokens.load() != nil)
     }
 
     public func resendVerification(email: String) async throws(EventsAPIError) {

@@ -31,18 +31,13 @@ struct EventsAuthController {
 
     /// 201 with the same body whether the address was free or taken (finding 11 of the
     /// 2026-11-27 review): no user and no token, "check your mail"; the owner of a taken address
-    /// is mailed instead. The buyer signs in next, with the same email and password.
+    /// is mailed instead. No session is opened (a taken address has none to give, so the answer
+    /// carries none either); the buyer signs in next, with the same email and password.
     @Sendable func signUp(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(Events.SignUpRequest.self, context: context)
-        let registration = try await accounts.accounts.register(
-            email: body.email, password: body.password, name: body.name, clientIP: context.clientIP,
-            vertical: EventsService.vertical, kind: .access, links: accounts.links)
-        // The new account's session is not handed out (a taken address has none to give).
-        if case .created(let signedIn) = registration,
-            let opened = try? await accounts.sessions.authenticate(token: signedIn.session.accessToken)
-        {
-            try await accounts.sessions.revoke(opened)
-        }
+        _ = try await accounts.accounts.registerWithoutSession(
+            email: body.email, username: nil, password: body.password, name: body.name, clientIP: context.clientIP,
+            links: accounts.links)
         return try jsonResponse(Self.checkYourMail, status: .created)
     }
 
@@ -80,7 +75,11 @@ struct EventsAuthController {
     @Sendable func verifyEmail(request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(Events.VerifyEmailRequest.self, context: context)
         guard !body.token.isEmpty, body.token.count <= 200 else { throw ConciergeError.invalidAccountToken }
-        try await accounts.accounts.verifyEmail(token: body.token)
+        // A session of the account that asked for the link shows the one who signed up holds the
+        // mailbox; without one, what was made before the proof goes (MailboxProof, finding 1).
+        let bearer = SessionMiddleware.bearerToken(request.headers[.authorization])
+        let asking = bearer == nil ? nil : try? await accounts.sessions.authenticate(token: bearer)
+        try await accounts.accounts.verifyEmail(token: body.token, sessionAccountID: asking?.session.accountID)
         return try jsonResponse(Events.Success())
     }
 

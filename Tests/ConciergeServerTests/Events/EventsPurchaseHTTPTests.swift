@@ -25,7 +25,8 @@ import Testing
             #expect(unverified.errorBody?.code == "email_not_verified")
             let link = try await client.eventsVerificationToken(to: "anna@example.ch", worker: worker)
             let verifiedEmail = try await client.send(
-                .post, "/events/api/auth/verify-email", json: #"{"token": "\#(link)", "email": "anna@example.ch"}"#)
+                .post, "/events/api/auth/verify-email", json: #"{"token": "\#(link)", "email": "anna@example.ch"}"#,
+                token: token)
             #expect(verifiedEmail.status == .ok)
             let verified = try await client.send(.post, "/events/api/auth/verify", token: token)
             #expect(try verified.decode(Events.AuthResponse.self).user?.emailVerified == true)

@@ -3,23 +3,12 @@ import Foundation
 /// Email verification (24 h) and password reset (1 h): random single-use tokens, stored as
 /// keyed hashes, mailed through the outbox in the transaction that creates them.
 extension AccountService {
-    /// Marks the address the token was sent to as verified, as callers did before mailbox
-    /// proof dropped anything: kept for the verticals' own verification routes until they pass
-    /// the session that asks (`verifyEmail(token:sessionAccountID:)`).
-    public func verifyEmail(token: String) async throws {
-        try await verifyEmail(token: token, sessionAccountID: nil, keepingUnproven: true)
-    }
-
     /// Marks the address the token was sent to as verified. When this is the first proof of the
     /// account's mailbox and the request does not come from a session of that very account, the
     /// one who opened the link may not be the one who signed up (someone can register another
     /// person's address): every other sign-in method, the password and every session made before
     /// go, and the address is told (`MailboxProof`).
     public func verifyEmail(token: String, sessionAccountID: String?) async throws {
-        try await verifyEmail(token: token, sessionAccountID: sessionAccountID, keepingUnproven: false)
-    }
-
-    private func verifyEmail(token: String, sessionAccountID: String?, keepingUnproven: Bool) async throws {
         let now = clock.now
         let hash = tokenHash(token)
         let publicURL = policy.publicURL
@@ -32,7 +21,7 @@ extension AccountService {
                 try await tx.markVerified(
                     kind: .email, identifier: spent.identifier, accountID: spent.accountID, at: now)
             else { throw ConciergeError.invalidAccountToken }
-            if !keepingUnproven, sessionAccountID != spent.accountID {
+            if sessionAccountID != spent.accountID {
                 try await proof.dropUnproven(in: tx, at: now, publicURL: publicURL)
             }
         }

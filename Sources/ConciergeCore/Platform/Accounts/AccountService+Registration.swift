@@ -3,19 +3,10 @@ import Foundation
 /// Making an account with a password, so that the answer does not tell whether the address has
 /// an account already (finding 11): the password is hashed either way, and a taken address gets
 /// no new account but a notice to its owner ("someone tried to register with your address").
-/// The platform's answer is "check your mail" and opens no session (`registerWithoutSession`);
-/// a vertical whose contract hands a session out at sign-up words its answer from `Registration`.
+/// Every sign-up (the platform's, events', stays') answers "check your mail" and opens no
+/// session: the client signs in next, as it would after any other sign-up.
 /// The throttles per network and overall are passed before anything is hashed (finding 3).
 extension AccountService {
-    /// What a registration did. Only the caller's own reply may differ between the two, and a
-    /// reply that must not tell them apart says the same for both.
-    public enum Registration: Sendable {
-        /// A new account with its first session.
-        case created(SignedIn)
-        /// The address belongs to an account already; its owner was mailed, nothing was made.
-        case emailAlreadyRegistered
-    }
-
     /// What a registration that opens no session did: the answer is "check your mail" either
     /// way, and a session would be a row nobody uses (the client signs in next).
     public enum NewAccount: Sendable, Equatable {
@@ -76,37 +67,6 @@ extension AccountService {
             return true
         }
         return created ? .created(accountID: accountID) : .emailAlreadyRegistered
-    }
-
-    /// `registerWithoutSession`, then the platform's refreshable session for a new account (for
-    /// a caller whose contract hands a session out at sign-up).
-    public func register(
-        email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
-        clientIP: String
-    ) async throws -> Registration {
-        switch try await registerWithoutSession(
-            email: rawEmail, username: rawUsername, password: password, name: rawName, clientIP: clientIP)
-        {
-        case .created(let accountID): .created(try await signedIn(accountID: accountID))
-        case .emailAlreadyRegistered: .emailAlreadyRegistered
-        }
-    }
-
-    /// Email and password registration opening a `kind` session of `vertical`, with the
-    /// vertical's links in the verification email (events' sign-up).
-    public func register(
-        email rawEmail: String, password: String, name rawName: String, clientIP: String, vertical: String,
-        kind: AuthSession.Kind, links: MailLinks
-    ) async throws -> Registration {
-        switch try await registerWithoutSession(
-            email: rawEmail, username: nil, password: password, name: rawName, clientIP: clientIP, links: links)
-        {
-        case .created(let accountID):
-            let session = try await sessions.open(kind, accountID: accountID, vertical: vertical)
-            return .created(SignedIn(account: try await account(id: accountID), session: session))
-        case .emailAlreadyRegistered:
-            return .emailAlreadyRegistered
-        }
     }
 
     /// The per-network and overall limits on requests that hash a password, checked and counted

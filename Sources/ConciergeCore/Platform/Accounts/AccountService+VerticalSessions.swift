@@ -18,22 +18,6 @@ extension AccountService {
         }
     }
 
-    /// Email and password sign-up opening a `kind` session of `vertical`: `register` for callers
-    /// whose contract answers a taken address with 409 `email_taken` (the owner is mailed all
-    /// the same).
-    public func signUp(
-        email rawEmail: String, password: String, name rawName: String, clientIP: String, vertical: String,
-        kind: AuthSession.Kind, links: MailLinks
-    ) async throws -> SignedIn {
-        switch try await register(
-            email: rawEmail, password: password, name: rawName, clientIP: clientIP, vertical: vertical, kind: kind,
-            links: links)
-        {
-        case .created(let signedIn): return signedIn
-        case .emailAlreadyRegistered: throw ConciergeError.emailTaken
-        }
-    }
-
     /// Password sign-in (same throttles and one answer for both mistakes) opening a `kind` session.
     public func signIn(
         login: String, password: String, clientIP: String, vertical: String, kind: AuthSession.Kind

@@ -44,20 +44,6 @@ public struct AccountService: Sendable {
 
     // MARK: Password
 
-    /// `register` for callers whose contract answers a taken address with 409 `email_taken`
-    /// (the owner is mailed all the same). New callers use `register`, which tells nobody.
-    public func signUp(
-        email rawEmail: String?, username rawUsername: String?, password: String, name rawName: String?,
-        clientIP: String
-    ) async throws -> SignedIn {
-        switch try await register(
-            email: rawEmail, username: rawUsername, password: password, name: rawName, clientIP: clientIP)
-        {
-        case .created(let signedIn): return signedIn
-        case .emailAlreadyRegistered: throw ConciergeError.emailTaken
-        }
-    }
-
     /// One answer (401 `invalid_credentials`) and one cost (a bcrypt check) whether the login is
     /// unknown or the password wrong; throttled per login and per client network.
     public func signIn(login: String, password: String, clientIP: String) async throws -> SignedIn {

@@ -25,7 +25,9 @@ struct EventsAccountPages {
         let token = form["token"] ?? ""
         do {
             guard !token.isEmpty, token.count <= 200 else { throw ConciergeError.invalidAccountToken }
-            try await accounts.accounts.verifyEmail(token: token)
+            // Opened in the browser signed in to that account, nothing is removed; otherwise what
+            // was made before the proof goes (MailboxProof, finding 1).
+            try await accounts.accounts.verifyEmail(token: token, sessionAccountID: visit.accountID)
         } catch let error as ConciergeError {
             let words = EventsPageWords(web, visit)
             return verify(
