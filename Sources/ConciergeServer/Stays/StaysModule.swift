@@ -85,7 +85,8 @@ struct StaysModule: VerticalModule {
         // The web pages (search, reserve, reservations, sign-in; /ops/stays) on the same services.
         StaysWebPages(
             web: platform.web, stays: stays, accounts: accounts, sessions: sessions,
-            desk: StaysFrontDesk(store: store), payments: platform.payments, dispatcher: platform.dispatcher
+            providerButtons: SignInProviderButtons(platform: platform), desk: StaysFrontDesk(store: store),
+            payments: platform.payments, dispatcher: platform.dispatcher
         ).addRoutes(to: router)
         jobs += [
             MaintenanceJob("stays idempotency key pruning") { _ = try await stays.pruneIdempotencyKeys() },

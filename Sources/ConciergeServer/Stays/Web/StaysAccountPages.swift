@@ -5,11 +5,15 @@ import Hummingbird
 /// `/stays/register` and `/stays/sign-in`: the API's `POST /stays/user/register` (every refused
 /// field's sentence beside it, the rest of the form kept; done, the sign-in page says "check your
 /// mail", as for a taken address) and `POST /stays/login` (user name or email), which ends in a
-/// platform bearer session for the web's session cookie.
+/// platform bearer session for the web's session cookie. The sign-in page offers every method
+/// the platform has, each coming back to the stays page asked for: the password, the platform's
+/// provider buttons (`SignInProviderButtons`) and an SMS code through the platform's phone
+/// sign-in pages (`/rides/sign-in`, where the code is sent and checked).
 struct StaysAccountPages {
     let web: WebFrontEnd
     let accounts: StaysAccountService
     let sessions: SessionService
+    let providerButtons: SignInProviderButtons
 
     static let registerFields = ["username", "firstName", "lastName", "email", "phone"]
 
@@ -113,14 +117,20 @@ struct StaysAccountPages {
         visit: WebVisit, login: String, error: String?, next: String, notice: String? = nil,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var data: [String: Any] = ["login": login, "next": next]
+        // The other methods sign in on the platform's pages and come back here, to the page the
+        // password form would lead to.
+        let back = next.isEmpty ? "/stays/reservations" : next
+        var data = providerButtons.data(language: visit.language, next: back)
+        data["login"] = login
+        data["next"] = next
+        data["phoneNext"] = back
         if let notice { data["notice"] = notice }
         if let error { data["error"] = error }
         data["registerHref"] =
             next.isEmpty ? "/stays/register" : "/stays/register?next=\(WebFrontEnd.queryEscaped(next))"
         return web.page(
             "stays/sign-in", title: web.strings.text("stays", "sign_in_title", visit.language), data: data,
-            visit: visit, status: status, styles: ["stays.css"])
+            visit: visit, status: status, styles: ["stays.css", "account.css"])
     }
 
     /// A platform bearer session for the web's session cookie.

@@ -9,6 +9,8 @@ struct StaysWebPages {
     let stays: StaysService
     let accounts: StaysAccountService
     let sessions: SessionService
+    /// The platform's "Continue with Apple/Google" for the sign-in page.
+    let providerButtons: SignInProviderButtons
     let desk: StaysFrontDesk
     let payments: any PaymentProvider
     let dispatcher: PaymentDispatcher
@@ -19,7 +21,8 @@ struct StaysWebPages {
         StaysReservePage(web: web, stays: stays, accounts: accounts).addRoutes(to: pages)
         StaysReservationPages(web: web, stays: stays, accounts: accounts).addRoutes(to: pages)
         StaysPaidPage(web: web, stays: stays, payments: payments, dispatcher: dispatcher).addRoutes(to: pages)
-        StaysAccountPages(web: web, accounts: accounts, sessions: sessions).addRoutes(to: pages)
+        StaysAccountPages(web: web, accounts: accounts, sessions: sessions, providerButtons: providerButtons)
+            .addRoutes(to: pages)
         if web.adminToken != nil {
             StaysOperationsPage(web: web, stays: stays, desk: desk).addRoutes(to: web.pages(on: router, "ops"))
         }

@@ -118,28 +118,11 @@ extension AccountPages {
             styles: ["account.css"])
     }
 
-    /// "Continue with Apple/Google": in dev mode through the dev identity provider's page;
-    /// otherwise through the providers' redirect flow when their client ids are configured (for
-    /// signing in only: the cross-site callback does not carry the session cookie a link needs).
+    /// "Continue with Apple/Google" (`SignInProviderButtons`, which the verticals' sign-in pages
+    /// offer too).
     func socialButtons(visit: WebVisit, next: String?, intent: String) -> [[String: String]] {
-        let dev = web.isDev && devIdentity != nil
-        let providers: [(IdentityProvider, String, String)] = [
-            (.apple, "continue_apple", "link_apple"), (.google, "continue_google", "link_google"),
-        ]
-        return providers.compactMap { provider, signInKey, linkKey in
-            var href: String
-            if dev {
-                href = "/account/social/dev?provider=\(provider.rawValue)&intent=\(intent)"
-            } else if intent == "sign-in", clientID(provider) != nil {
-                href = "/account/social/start?provider=\(provider.rawValue)"
-            } else {
-                return nil
-            }
-            if let next { href += "&next=" + WebFrontEnd.queryEscaped(next) }
-            return [
-                "provider": provider.rawValue, "href": href,
-                "label": text(intent == "link" ? linkKey : signInKey, visit),
-            ]
-        }
+        SignInProviderButtons(
+            web: web, devProvider: devIdentity != nil, appleClientID: appleClientID, googleClientID: googleClientID
+        ).buttons(language: visit.language, next: next, intent: intent)
     }
 }
