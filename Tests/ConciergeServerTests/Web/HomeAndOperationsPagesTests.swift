@@ -29,7 +29,7 @@ import Testing
             #expect(signIn.contains(#"action="/ops/sign-in""#))
             let wrong = try await browser.post("/ops/sign-in", form: [("token", "nope"), ("next", "/ops")])
             #expect(wrong.status == 401)
-            #expect(wrong.contains(#"id="token-error" role="alert""#) && wrong.contains(#"aria-invalid="true""#))
+            #expect(wrong.contains(#"id="sign-in-error" role="alert""#) && wrong.contains(#"aria-invalid="true""#))
             let index = try await browser.post("/ops/sign-in", form: [("token", Self.adminToken), ("next", "/ops")])
             #expect(index.status == 200 && index.contains("Ride dispatch"))
             let out = try await browser.post("/ops/sign-out", form: [])
