@@ -35,7 +35,7 @@ def test_an_operator_signs_in_with_the_admin_token_by_keyboard_alone(server, bro
     assert "/ops/sign-in" in browser.current_url
     field = wait_for(browser, "#token")
     field.send_keys("not-the-token" + Keys.ENTER)
-    error = wait_for(browser, "#token-error")
+    error = wait_for(browser, "#sign-in-error")
     assert error.get_attribute("role") == "alert"
     assert browser.switch_to.active_element.get_attribute("id") == "token"  # focus moved to the field
     assert_accessible(browser)
