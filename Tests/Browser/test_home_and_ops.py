@@ -7,7 +7,10 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, wait_for
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ADMIN_TOKEN, assert_accessible, assert_no_console_errors, screenshots, tab_to, wait_for
 
 
 def test_the_start_page_offers_the_four_verticals_and_sign_in(server, browser):
@@ -44,6 +47,20 @@ def test_an_operator_signs_in_with_the_admin_token_by_keyboard_alone(server, bro
     assert heading.text == "Operations"
     assert browser.find_element(By.LINK_TEXT, "Ride dispatch")
     screenshots(browser, "ops-index")
+
+    # The sign-in is the audit log's newest entry (no named operator yet: the admin token's).
+    tab_to(browser, "main a[href='/ops/audit']").send_keys(Keys.ENTER)
+    wait_text(browser, "h1", "Audit log")
+    newest = browser.find_element(By.CSS_SELECTOR, "table.audit tbody tr").text
+    assert "admin token" in newest and "Signed in" in newest, newest
+    assert_accessible(browser)
+    assert_no_console_errors(browser, allow=("/ops/sign-in - Failed to load resource",))  # the wrong token's 401
+    screenshots(browser, "ops-audit")
+
+
+def wait_text(browser, css, text, timeout=15):
+    """Waits until the element matching `css` shows `text` (the next page has loaded)."""
+    WebDriverWait(browser, timeout).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, css), text))
 
 
 def test_a_form_posted_without_its_csrf_token_is_refused(server):
