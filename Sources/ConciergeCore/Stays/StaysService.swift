@@ -138,15 +138,22 @@ public struct StaysService: Sendable {
                 .invalidInput, code: "invalid_idempotency_key",
                 message: "The Idempotency-Key header must have 1 to 255 characters.")
         }
-        // A repeat gets its first answer, even when the limits would refuse a new reservation.
-        if let key = idempotencyKey,
-            let earlier = try await store.reservation(
-                accountID: guest.accountID, idempotencyKey: key, requestHash: requestHash)
-        {
-            return .replayed(earlier)
+        do {
+            try await checkLimits(
+                guest: guest, type: type, range: range, emailVerified: emailVerified, clientIP: clientIP, hotel: hotel)
+        } catch {
+            // A repeat gets its first answer, even when the limits would refuse a new
+            // reservation. Looked up only on a refusal: otherwise the reservation's own
+            // transaction finds the key taken and answers the earlier one, so a keyed request
+            // costs no read of its own.
+            if let key = idempotencyKey,
+                let earlier = try await store.reservation(
+                    accountID: guest.accountID, idempotencyKey: key, requestHash: requestHash)
+            {
+                return .replayed(earlier)
+            }
+            throw error
         }
-        try await checkLimits(
-            guest: guest, type: type, range: range, emailVerified: emailVerified, clientIP: clientIP, hotel: hotel)
         let quote = StayQuote(roomType: type, range: range, people: people, hotel: hotel)
         if type.paymentPolicy == .prepay {
             return try await reservePrepaid(

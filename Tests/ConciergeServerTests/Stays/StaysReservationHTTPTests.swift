@@ -143,6 +143,33 @@ import Testing
     }
 }
 
+extension StaysReservationHTTPTests {
+    /// The key is looked up before the reservation only when a limit refuses: a repeat still
+    /// answers the reservation it made, though the cap would refuse a new one.
+    @Test(arguments: TestEngine.all)
+    func aRepeatWithItsKeyAnswersTheFirstReservationEvenWhenACapNowRefuses(engine: TestEngine) async throws {
+        let app = try await TestApp.make(
+            engine: engine,
+            environment: StaysFixtures.environment.merging(["CONCIERGE_STAYS_MAX_ROOMS_PER_NIGHT": "1"]) { $1 })
+        try await app.run { client in
+            let user = try await client.staysSignUp()
+            let key: HTTPFields = [.init("Idempotency-Key")!: "stay-capped"]
+            let first = try await client.stays(
+                .post, "/appointment", json: StaysFixtures.reserve(), token: user.token, headers: key,
+                as: Stays.Reservation.self)
+            let repeated = try await client.stays(
+                .post, "/appointment", json: StaysFixtures.reserve(), token: user.token, headers: key,
+                as: Stays.Reservation.self)
+            #expect(first.status == .created && repeated.status == .created)
+            #expect(first.data?.id != nil && first.data?.id == repeated.data?.id)
+            // Without the key the same request is a new reservation, and the cap refuses it.
+            let another = try await client.stays(
+                .post, "/appointment", json: StaysFixtures.reserve(), token: user.token)
+            #expect(another.status == .tooManyRequests && another.envelope.errorType == "too_many_rooms_per_night")
+        }
+    }
+}
+
 /// A hotel file with `rooms` rooms of each type, for races and sold-out nights.
 enum StaysHotelFile {
     static func write(rooms: Int) throws -> String {
