@@ -204,15 +204,13 @@ public struct HTTPBenchmark: Sendable {
         return outcome
     }
 
-    /// Each scenario's median, over rounds, of this build's rate over the build before's in the
-    /// same round.
-    static func pairedRatios(_ runs: [String: [LoadResult]], scenarios: [String]) -> [String: Double] {
-        var ratios: [String: Double] = [:]
+    /// Each scenario's rounds, as this build's rate over the build before's in the same round.
+    static func pairedRatios(_ runs: [String: [LoadResult]], scenarios: [String]) -> [String: [Double]] {
+        var ratios: [String: [Double]] = [:]
         for name in scenarios {
             guard let after = runs[name], let before = runs[name + beforeSuffix] else { continue }
             let rounds = zip(after, before).filter { $0.1.perSecond > 0 }.map { $0.0.perSecond / $0.1.perSecond }
-            guard !rounds.isEmpty else { continue }
-            ratios["\(name)/before"] = rounds.sorted()[rounds.count / 2]
+            if !rounds.isEmpty { ratios["\(name)/before"] = rounds }
         }
         return ratios
     }

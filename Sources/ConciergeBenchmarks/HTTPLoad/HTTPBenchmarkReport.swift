@@ -20,6 +20,9 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
     /// What the observed server exported and kept.
     public let observed: ObservabilitySummary?
     public let ratios: [String: Double]
+    /// With `--before`: each "<scenario>/before" ratio round by round (its entry in `ratios` is
+    /// their median).
+    public let ratioRounds: [String: [Double]]
     public let targets: [Target]
 
     public struct Target: Sendable, Codable {
@@ -35,7 +38,7 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         peakResidentMegabytes: Double?, rateLimits: [String: String], results: [LoadResult],
         seatSales: SeatSalesAudit? = nil, signUpFlood: SignUpFloodSummary? = nil,
         observability: BenchmarkObservability = .off,
-        observed: ObservabilitySummary? = nil, againstBefore: [String: Double] = [:]
+        observed: ObservabilitySummary? = nil, againstBefore: [String: [Double]] = [:]
     ) {
         self.engine = engine
         self.connections = connections
@@ -64,7 +67,8 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
             }
         }
         if let ratio = signUpFlood?.p99Ratio { ratios[Self.signUpFloodRatio] = ratio }
-        ratios.merge(againstBefore) { $1 }
+        for (name, rounds) in againstBefore { ratios[name] = rounds.sorted()[rounds.count / 2] }
+        self.ratioRounds = againstBefore
         self.ratios = ratios
 
         var targets: [Target] = []
@@ -159,7 +163,11 @@ public struct HTTPBenchmarkReport: Sendable, Codable {
         if !againstBefore.isEmpty {
             lines.append(
                 "against the build before (median of the rounds' ratios): "
-                    + againstBefore.map { "\($0.key) \(Self.f2($0.value))" }.joined(separator: " · "))
+                    + againstBefore.map { name, median in
+                        let rounds = ratioRounds[name] ?? []
+                        return
+                            "\(name) \(Self.f2(median)) (\(Self.f2(rounds.min() ?? median))–\(Self.f2(rounds.max() ?? median)))"
+                    }.joined(separator: " · "))
         }
         lines.append("")
         // Padded, never cut: a long target name must still say which target it is.
