@@ -9,8 +9,10 @@ import Testing
 /// before anything is hashed, a reset's token is looked up before its password is hashed, and
 /// past the hashing slots and their queue the answer is 503 with Retry-After.
 @Suite struct PasswordHashingLimitsHTTPTests {
-    /// bcrypt at cost 14 takes about a second here: a refusal that answers far quicker than that
-    /// hashed nothing.
+    /// bcrypt at cost 14 takes about a second here: a refusal that answers quicker than that
+    /// hashed nothing. Only "quicker than one hash" is asserted: on a loaded CI machine a refusal
+    /// took 1.5 s against a hash's 4.8 s, so a wider margin (it was 4×) fails for the machine,
+    /// not for the code.
     static let slowHashing = [
         "CONCIERGE_BCRYPT_COST": "14", "CONCIERGE_TRUST_PROXY": "true", "CONCIERGE_SIGNUP_PER_NETWORK": "1",
     ]
@@ -37,7 +39,7 @@ import Testing
             #expect(second.status == .tooManyRequests)
             #expect(second.errorBody?.code == "rate_limited")
             #expect(Int(second.headers[.retryAfter] ?? "") ?? 0 > 0)
-            #expect(refused * 4 < hashed, "refused in \(refused), a hash took \(hashed)")
+            #expect(refused < hashed, "refused in \(refused), a hash took \(hashed)")
 
             // A reset counts on the same allowance.
             let reset = try await client.send(
@@ -53,7 +55,7 @@ import Testing
                     headers: AccountHTTP.from("198.51.100.2"))
             }
             #expect(bogus.errorBody?.code == "invalid_token")
-            #expect(lookedUp * 4 < hashed, "refused in \(lookedUp), a hash took \(hashed)")
+            #expect(lookedUp < hashed, "refused in \(lookedUp), a hash took \(hashed)")
         }
     }
 
