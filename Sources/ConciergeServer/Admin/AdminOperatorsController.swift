@@ -1,4 +1,5 @@
 import ConciergeCore
+import ConciergeModels
 import Foundation
 import Hummingbird
 
@@ -17,7 +18,8 @@ struct AdminOperatorsController {
     struct OperatorBody: Encodable {
         let id: String
         let name: String
-        let createdAt: Date
+        /// ISO 8601 on the wire (`format: date-time` in openapi.yaml), as every date the API sends.
+        let createdAt: String
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
@@ -31,6 +33,7 @@ struct AdminOperatorsController {
         let added = try await operators.add(name: body.name, password: body.password, by: .adminToken)
         context.logger.info("operator \(added.name) added through the admin API")
         return try jsonResponse(
-            OperatorBody(id: added.id, name: added.name, createdAt: added.createdAt), status: .created)
+            OperatorBody(id: added.id, name: added.name, createdAt: WireDate.string(from: added.createdAt)),
+            status: .created)
     }
 }
