@@ -10,30 +10,27 @@ extension SQLHoldStore {
     /// night), read from the updates themselves, so the answer needs no query of its own.
     @discardableResult
     static func sellWithoutHold(_ keys: [String], capacity: Int, in db: any SQLExecutor) async throws -> Int {
-        let sellSQL = { (count: Int) in
-            """
-            UPDATE inventory_units SET sold = sold + 1
-            WHERE unit_key IN (\(placeholders(count))) AND held + sold + 1 <= capacity
-            RETURNING unit_key, capacity - held - sold AS left_over
-            """
+        // The keys each statement sold, and the fewest left of any of them after the sale.
+        func sell(_ keys: [String]) async throws -> (sold: Set<String>, left: Int) {
+            let rows = try await db.query(
+                """
+                UPDATE inventory_units SET sold = sold + 1
+                WHERE unit_key IN (\(placeholders(keys.count))) AND held + sold + 1 <= capacity
+                RETURNING unit_key, capacity - held - sold AS left_over
+                """, keys.map { .text($0) })
+            return (
+                Set(try rows.map { try $0.string("unit_key") }),
+                try rows.map { try $0.int("left_over") }.min() ?? Int.max
+            )
         }
-        var left = Int.max
-        var sold = Set<String>()
-        for row in try await db.query(sellSQL(keys.count), keys.map { .text($0) }) {
-            sold.insert(try row.string("unit_key"))
-            left = min(left, try row.int("left_over"))
-        }
-        guard sold.count < keys.count else { return max(0, left) }
-        let rest = keys.filter { !sold.contains($0) }
+        let first = try await sell(keys)
+        guard first.sold.count < keys.count else { return max(0, first.left) }
+        let rest = keys.filter { !first.sold.contains($0) }
         try await createUnits(rest, capacity: capacity, in: db)
-        var more = Set<String>()
-        for row in try await db.query(sellSQL(rest.count), rest.map { .text($0) }) {
-            more.insert(try row.string("unit_key"))
-            left = min(left, try row.int("left_over"))
-        }
-        let short = rest.filter { !more.contains($0) }
+        let more = try await sell(rest)
+        let short = rest.filter { !more.sold.contains($0) }
         guard short.isEmpty else { throw ConciergeError.holdUnavailable(short) }
-        return max(0, left)
+        return max(0, min(first.left, more.left))
     }
 
     /// Gives back one of each unit sold without a hold, once per caller (the caller's conditional
