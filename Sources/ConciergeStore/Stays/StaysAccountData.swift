@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Stays' part of a person: the guest profile (names, email, phone, user name) and the
 /// reservations with their purposes.

@@ -12,7 +12,7 @@ public struct SQLSessionStore: SessionStore {
     /// In a transaction of its own, like `revoke`, so that an operator's sign-in and sign-out
     /// commit with their audit entries (`OperatorAuditingDatabase`).
     public func insert(_ session: AuthSession) async throws {
-        try await database.transaction { db in
+        _ = try await database.transaction { db in
             try await db.query(
                 """
                 INSERT INTO sessions (id, account_id, kind, vertical, token_hash, created_at, expires_at, revoked_at)

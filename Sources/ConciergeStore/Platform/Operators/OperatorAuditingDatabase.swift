@@ -1,4 +1,4 @@
-public import ConciergeCore
+import ConciergeCore
 import Foundation
 
 /// The database as the application sees it, writing an operator's audit entry into the

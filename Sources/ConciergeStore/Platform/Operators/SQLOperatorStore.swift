@@ -1,5 +1,5 @@
 public import ConciergeCore
-public import Foundation
+import Foundation
 
 /// `OperatorStore` in SQL both engines understand.
 public struct SQLOperatorStore: OperatorStore {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The platform's own tables about a person: the account and its sign-in methods, orders, holds,
 /// stored idempotent answers and the messages of the outbox. (Credentials, sessions and tokens
