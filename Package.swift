@@ -42,6 +42,9 @@ let package = Package(
         .package(
             url: "https://github.com/apple/swift-configuration.git", from: "1.4.0",
             traits: [.defaults, "CommandLineArguments"]),
+        // `swift package generate-documentation --target ConciergeKit` (docs/sdk): a plugin, no
+        // target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Wire types shared by the server and the SDK: Foundation only.
