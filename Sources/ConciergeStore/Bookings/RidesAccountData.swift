@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Rides' part of a person: the rides profile (`customers`, keyed by the account id) and its
 /// bookings with their history.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Commute's part of a person: trips (home and work places), their observations and
 /// occurrences, devices, live activities and the notices sent.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Events' part of a person: the bookings with their contact email, tickets and check-ins.
 struct EventsAccountData: AccountDataOwner {
