@@ -158,7 +158,7 @@ public struct CommuteScheduler: Sendable {
             )
         }
         let dedupeKey = "commute:\(trip.id):\(day):\(key)"
-        let contacts = try await store.contacts(accountID: stored.accountID)
+        let contacts = try await store.contacts(accountID: stored.accountID, at: now)
         var messages: [OutboxMessage] = []
         if trip.notify.channels.contains("push") {
             // One day's notices of a trip replace each other on the device, and none is

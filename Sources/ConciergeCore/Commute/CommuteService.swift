@@ -220,7 +220,11 @@ public struct CommuteService: Sendable {
 
     // MARK: Devices and notices
 
-    public func registerDevice(accountID: String, input: CommuteDeviceInput) async throws -> CommuteDevice {
+    /// `sessionID`: the session the app called in (nil with an ID token); signing out of it
+    /// releases the device.
+    public func registerDevice(accountID: String, sessionID: String?, input: CommuteDeviceInput) async throws
+        -> CommuteDevice
+    {
         guard input.platform == "ios" else { throw TripRules.invalid("'platform' must be ios.") }
         guard ["sandbox", "production"].contains(input.environment) else {
             throw TripRules.invalid("'environment' must be sandbox or production.")
@@ -234,7 +238,7 @@ public struct CommuteService: Sendable {
             createdAt: WireDate.string(from: clock.now))
         // Someone who learns a token (apps, logs and analytics do not treat it as a secret)
         // must not take the device's notices over (review 2026-11-27, finding 8).
-        guard try await store.upsertDevice(accountID: accountID, device: device) else {
+        guard try await store.upsertDevice(accountID: accountID, sessionID: sessionID, device: device) else {
             throw ConciergeError.deviceTokenTaken
         }
         return device

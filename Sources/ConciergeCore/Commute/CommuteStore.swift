@@ -83,12 +83,13 @@ public protocol CommuteStore: Sendable {
     /// Newest first (by departure).
     func observations(tripID: String, limit: Int) async throws -> [CommuteObservation]
 
-    /// Registers the token for the account; false (nothing written) when another account that
-    /// is not deleted and has a live session holds it.
+    /// Registers the token for the account, in the session that registers it (nil for an ID
+    /// token's call); false (nothing written) while another account that is not deleted holds
+    /// it in a live session: the one that registered it, or any for a device registered without.
     @discardableResult
-    func upsertDevice(accountID: String, device: CommuteDevice) async throws -> Bool
+    func upsertDevice(accountID: String, sessionID: String?, device: CommuteDevice) async throws -> Bool
     func deleteDevice(accountID: String, token: String) async throws -> Bool
-    func contacts(accountID: String) async throws -> CommuteContacts
+    func contacts(accountID: String, at now: Date) async throws -> CommuteContacts
     func notifications(accountID: String, limit: Int) async throws -> [CommuteNotification]
 
     /// Takes or renews the scheduler's lease for `holder` until `until`; false when another

@@ -14,9 +14,16 @@ struct CommuteAuthenticator: Sendable {
     let idTokens: (any IDTokenVerifier)?
 
     func accountID(_ request: Request, context: AppRequestContext) async throws -> String {
+        try await caller(request, context: context).accountID
+    }
+
+    /// The account and, for a Concierge session, that session (an ID token has none).
+    func caller(_ request: Request, context: AppRequestContext) async throws -> (accountID: String, sessionID: String?)
+    {
         let token = SessionMiddleware.bearerToken(request.headers[.authorization])
         do {
-            return try await sessions.authenticate(token: token).accountID
+            let session = try await sessions.authenticate(token: token).session
+            return (session.accountID, session.id)
         } catch let error as ConciergeError where error.category == .unauthorized {
             guard let token, let idTokens, token.split(separator: ".").count == 3 else { throw error }
             let identity: VerifiedIdentity
@@ -26,11 +33,12 @@ struct CommuteAuthenticator: Sendable {
                 throw ConciergeError.sessionExpired
             }
             if let known = try await store.accountID(oidcCredential: identity.credentialIdentifier) {
-                return known
+                return (known, nil)
             }
-            return try await accounts.signIn(
+            let account = try await accounts.signIn(
                 provider: .oidc, idToken: token, nonce: nil, clientIP: context.clientIP
             ).account.id
+            return (account, nil)
         }
     }
 }

@@ -113,9 +113,11 @@ struct CommuteAccountController {
     }
 
     @Sendable func registerDevice(request: Request, context: AppRequestContext) async throws -> Response {
-        let account = try await auth.accountID(request, context: context)
+        let caller = try await auth.caller(request, context: context)
         let input = try await request.decodeJSON(CommuteDeviceInput.self, context: context)
-        return try jsonResponse(try await service.registerDevice(accountID: account, input: input), status: .created)
+        return try jsonResponse(
+            try await service.registerDevice(accountID: caller.accountID, sessionID: caller.sessionID, input: input),
+            status: .created)
     }
 
     @Sendable func deleteDevice(request: Request, context: AppRequestContext) async throws -> Response {

@@ -4,6 +4,7 @@ extension MigrationGroup {
         module: "commute",
         migrations: [
             CommuteMigrations.tripsAndSchedule, CommuteMigrations.deviceDeactivation, CommuteMigrations.liveActivities,
+            CommuteMigrations.deviceSessions,
         ])
 }
 
@@ -122,4 +123,12 @@ enum CommuteMigrations {
                 """),
             .portable("CREATE INDEX commute_live_activities_by_token ON commute_live_activities (token)"),
         ])
+
+    /// The session a device was registered in: signing out of that session (not only of every
+    /// one) releases the device to the next account and stops its notices (review 2026-11-27,
+    /// finding 8). Empty for a device registered with an ID token, which has no session to end,
+    /// and for devices registered before this migration. Expand-only: a nullable column.
+    static let deviceSessions = Migration(
+        version: 4, name: "commute devices remember the session that registered them",
+        statements: [.portable("ALTER TABLE commute_devices ADD COLUMN session_id TEXT")])
 }

@@ -15,7 +15,7 @@ extension PersonalDataColumn {
         + table(
             "commute_devices",
             operational: ["platform", "environment", "created_at", "deactivated_at", "deactivation_reason"],
-            account: ["account_id"], personal: ["token"])
+            account: ["account_id"], personal: ["token"], secret: ["session_id"])
         + table(
             "commute_live_activities",
             operational: [

@@ -96,28 +96,32 @@ public struct SQLCommuteStore: CommuteStore {
     // MARK: Devices, contacts, notices
 
     @discardableResult
-    public func upsertDevice(accountID: String, device: CommuteDevice) async throws -> Bool {
+    public func upsertDevice(accountID: String, sessionID: String?, device: CommuteDevice) async throws -> Bool {
         // A token belongs to one device and one account. Registering it again makes a
-        // deactivated one active; another account takes it over only once its holder is gone
-        // (deleted, or signed out of every session) — one conditional write, so two accounts
-        // racing for a token cannot both win.
+        // deactivated one active; another account takes it over only once its holder is gone:
+        // deleted, or signed out of the session that registered the device (of every session,
+        // for a device registered without one) — one conditional write, so two accounts racing
+        // for a token cannot both win.
         let now = WireDate.date(from: device.createdAt) ?? Date(timeIntervalSince1970: 0)
         return
             !(try await database.query(
                 """
-                INSERT INTO commute_devices (token, account_id, platform, environment, created_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO commute_devices (token, account_id, platform, environment, created_at, session_id)
+                VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (token) DO UPDATE SET account_id = excluded.account_id, platform = excluded.platform,
-                    environment = excluded.environment, deactivated_at = NULL, deactivation_reason = NULL
+                    environment = excluded.environment, session_id = excluded.session_id,
+                    deactivated_at = NULL, deactivation_reason = NULL
                 WHERE commute_devices.account_id = excluded.account_id
                     OR NOT EXISTS (
                         SELECT 1 FROM accounts JOIN sessions ON sessions.account_id = accounts.id
                         WHERE accounts.id = commute_devices.account_id AND accounts.deleted_at IS NULL
+                            AND (commute_devices.session_id IS NULL OR sessions.id = commute_devices.session_id)
                             AND sessions.revoked_at IS NULL AND sessions.expires_at > ?)
                 RETURNING token
                 """,
                 [
                     .text(device.token), .text(accountID), .text(device.platform), .text(device.environment),
-                    SQLValue(now), SQLValue(now),
+                    SQLValue(now), SQLValue(sessionID), SQLValue(now),
                 ]
             ).isEmpty)
     }
@@ -129,7 +133,9 @@ public struct SQLCommuteStore: CommuteStore {
         ).isEmpty)
     }
 
-    public func contacts(accountID: String) async throws -> CommuteContacts {
+    /// The account's verified email and phone, and the devices its notices go to: not one
+    /// whose registering session has ended (signed out on that phone).
+    public func contacts(accountID: String, at now: Date) async throws -> CommuteContacts {
         let credentials = try await database.query(
             """
             SELECT kind, identifier FROM account_credentials
@@ -138,8 +144,11 @@ public struct SQLCommuteStore: CommuteStore {
         let devices = try await database.query(
             """
             SELECT token FROM commute_devices WHERE account_id = ? AND deactivated_at IS NULL
+                AND (session_id IS NULL OR EXISTS (
+                    SELECT 1 FROM sessions WHERE sessions.id = commute_devices.session_id
+                        AND sessions.revoked_at IS NULL AND sessions.expires_at > ?))
             ORDER BY created_at, token
-            """, [.text(accountID)])
+            """, [.text(accountID), SQLValue(now)])
         return CommuteContacts(
             email: try credentials.first { try $0.string("kind") == "email" }?.string("identifier"),
             phone: try credentials.first { try $0.string("kind") == "phone" }?.string("identifier"),

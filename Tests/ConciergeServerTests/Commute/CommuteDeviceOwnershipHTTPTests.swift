@@ -42,6 +42,35 @@ import Testing
         }
     }
 
+    /// Signing out on the phone that registered the device releases it, though the holder is
+    /// still signed in elsewhere (issue 26, item 11).
+    @Test(arguments: TestEngine.all)
+    func signingOutOfTheSessionThatRegisteredADeviceReleasesItWhileOtherSessionsLive(engine: TestEngine)
+        async throws
+    {
+        let app = try await TestApp.make(engine: engine)
+        try await app.run { client in
+            let frankPhone = try await client.commuteToken(phone: "+41791110005")
+            app.clock.advance(by: 60)  // past the SMS code's resend pause
+            let frankLaptop = try await client.commuteToken(phone: "+41791110005")
+            let grace = try await client.commuteToken(phone: "+41791110006")
+            #expect(
+                try await client.send(.post, "/commute/devices", json: Self.device, token: frankPhone).status
+                    == .created)
+            #expect(
+                try await client.send(.post, "/commute/devices", json: Self.device, token: grace).status == .conflict)
+
+            #expect(try await client.send(.post, "/account/sign-out", token: frankPhone).status == .ok)
+            #expect(try await client.send(.get, "/commute/notifications", token: frankLaptop).status == .ok)
+            #expect(
+                try await client.send(.post, "/commute/devices", json: Self.device, token: grace).status == .created)
+            // Now Grace's: Frank's other session cannot take it back.
+            #expect(
+                try await client.send(.post, "/commute/devices", json: Self.device, token: frankLaptop).status
+                    == .conflict)
+        }
+    }
+
     @Test func aDeletedHoldersDeviceIsFreeForTheNextAccount() async throws {
         let app = try await TestApp.make(engine: .sqlite)
         try await app.run { client in

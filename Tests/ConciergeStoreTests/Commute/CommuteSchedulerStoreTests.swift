@@ -65,7 +65,7 @@ import Testing
         try await store.insertTrip(
             StoredTrip(accountID: "acc_1", trip: Self.trip(id: "trp_1")), nextCheckAt: Self.start)
         try await store.upsertDevice(
-            accountID: "acc_1",
+            accountID: "acc_1", sessionID: nil,
             device: CommuteDevice(
                 platform: "ios", token: "abcdef0123456789", environment: "sandbox",
                 createdAt: WireDate.string(from: Self.start)))
