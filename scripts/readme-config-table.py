@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Rewrites the configuration table in README.md from ConfigurationVariable.swift (the platform's
-settings) and each vertical's `extension ConfigurationVariable` (e.g. Rides/RidesConfiguration.swift). A test (theREADMEDocumentsEveryVariableWithItsFlagAndDefault) fails when they differ."""
+"""Rewrites the settings table in docs/operators/configure.md (the operators' page; the README links
+it) from ConfigurationVariable.swift (the platform's settings) and each vertical's `extension
+ConfigurationVariable` (e.g. Rides/RidesConfiguration.swift). A test
+(theConfigureDocListsEveryVariableWithItsFlagAndDefault) fails when they differ."""
 import glob
 import os
 import re
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 SOURCE = os.path.join(ROOT, "Sources", "ConciergeServer", "Configuration", "ConfigurationVariable.swift")
-README = os.path.join(ROOT, "README.md")
+README = os.path.join(ROOT, "docs", "operators", "configure.md")
 
 VERTICALS = sorted(
     path for path in glob.glob(os.path.join(ROOT, "Sources", "ConciergeServer", "*", "*Configuration.swift"))

@@ -1,4 +1,4 @@
-"""Accessibility in a real browser (the review of 2026-11-27, docs/accessibility.md): axe-core's
+"""Accessibility in a real browser (the review of 2026-11-27, docs/web/accessibility.md): axe-core's
 WCAG 2.1 A/AA rules on every page in English and German, no sideways scrolling at 320 CSS px,
 the seat map's states told by colour and shape at 3:1 against the map, a focus ring of 3:1, the
 hold countdown as a timer with one-off announcements, and the language switch on a refused form.

@@ -5,13 +5,14 @@ import Testing
 /// The settings as the real `concierge` binary takes them: `serve --help` lists each one,
 /// `concierge config` prints them without their secrets, a flag that is no setting stops it.
 @Suite struct ConfigurationCommandLineTests {
-    /// The README's configuration table (checked against `ConfigurationVariable` by another
-    /// test): variable, flag and default per row.
+    /// The settings table of docs/operators/configure.md (checked against `ConfigurationVariable`
+    /// by another test): variable, flag and default per row.
     static func documentedSettings() throws -> [(name: String, flag: String, defaultValue: String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        return readme.split(separator: "\n").compactMap { line in
+        let page = try String(
+            contentsOf: root.appendingPathComponent("docs/operators/configure.md"), encoding: .utf8)
+        return page.split(separator: "\n").compactMap { line in
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 3, cells[0].hasPrefix("`"), cells[1].hasPrefix("`--") else { return nil }
             return (cells[0].trimmingCharacters(in: ["`"]), cells[1].trimmingCharacters(in: ["`"]), cells[2])

@@ -88,14 +88,16 @@ import Testing
         #expect(flags.contains("--database-url"))
     }
 
-    @Test func theREADMEDocumentsEveryVariableWithItsFlagAndDefault() throws {
+    /// The operators' settings table (`python3 scripts/readme-config-table.py` writes it).
+    @Test func theConfigureDocListsEveryVariableWithItsFlagAndDefault() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: root.appendingPathComponent("docs/operators/configure.md"), encoding: .utf8)
         for variable in ConfigurationVariable.all {
             #expect(
-                readme.contains("| `\(variable.name)` | `\(variable.flag)` | \(variable.defaultValue) |"),
-                "README lacks \(variable.name)")
+                page.contains("| `\(variable.name)` | `\(variable.flag)` | \(variable.defaultValue) |"),
+                "docs/operators/configure.md lacks \(variable.name)")
         }
     }
 }
