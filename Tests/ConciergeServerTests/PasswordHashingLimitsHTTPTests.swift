@@ -59,6 +59,34 @@ import Testing
         }
     }
 
+    /// A refused network is answered from memory until its slot frees (`RefusedLimits`), with
+    /// the same Retry-After counting down, and signs up again the moment the hour has passed.
+    @Test(arguments: TestEngine.all)
+    func aRefusedNetworkStaysRefusedUntilItsSlotFreesAndNotAMomentLonger(engine: TestEngine) async throws {
+        let app = try await TestApp.make(
+            engine: engine,
+            environment: ["CONCIERGE_TRUST_PROXY": "true", "CONCIERGE_SIGNUP_PER_NETWORK": "2"])
+        try await app.run { client in
+            for email in ["ana@example.ch", "ben@example.ch"] {
+                #expect(try await client.signUpRequest(email: email, from: "203.0.113.9").status == .accepted)
+            }
+            let refused = try await client.signUpRequest(email: "cleo@example.ch", from: "203.0.113.9")
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers[.retryAfter] == "3600")
+
+            app.clock.advance(by: 1800)
+            let stillRefused = try await client.signUpRequest(email: "cleo@example.ch", from: "203.0.113.9")
+            #expect(stillRefused.status == .tooManyRequests)
+            #expect(stillRefused.errorBody?.code == "rate_limited")
+            #expect(stillRefused.headers[.retryAfter] == "1800")
+            // Another network is not refused with it.
+            #expect(try await client.signUpRequest(email: "dan@example.ch", from: "198.51.100.9").status == .accepted)
+
+            app.clock.advance(by: 1800)
+            #expect(try await client.signUpRequest(email: "cleo@example.ch", from: "203.0.113.9").status == .accepted)
+        }
+    }
+
     @Test func pastTheHashingSlotsAndTheirQueueTheAnswerIs503WithRetryAfter() async throws {
         var environment = Self.slowHashing
         environment["CONCIERGE_SIGNUP_PER_NETWORK"] = "100"

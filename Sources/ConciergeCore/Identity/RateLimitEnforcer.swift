@@ -4,6 +4,8 @@ import Foundation
 /// transaction that holds the keys' locks, so the count and the record cannot be raced.
 struct RateLimitEnforcer {
     let limits: [RateLimit]
+    /// Where a refusal is remembered until its slot frees, if this instance keeps them.
+    var refused: RefusedLimits? = nil
 
     /// Throws `rate_limited` with the wait until the tightest limit frees a slot; otherwise
     /// records one event per distinct key.
@@ -13,8 +15,9 @@ struct RateLimitEnforcer {
             let events = try await tx.rateEvents(key: limit.key, since: now.addingTimeInterval(-Double(limit.window)))
             guard events.count >= limit.limit else { continue }
             // A slot frees when the event that keeps the window full drops out of it.
-            let freeing = events[events.count - limit.limit]
-            let wait = Int(ceil(freeing.addingTimeInterval(Double(limit.window)).timeIntervalSince(now)))
+            let frees = events[events.count - limit.limit].addingTimeInterval(Double(limit.window))
+            refused?.remember(key: limit.key, until: frees, message: limit.message, now: now)
+            let wait = Int(ceil(frees.timeIntervalSince(now)))
             if wait > (worst?.retryAfter ?? 0) { worst = (max(wait, 1), limit.message) }
         }
         if let worst { throw ConciergeError.rateLimited(worst.message, retryAfter: worst.retryAfter) }

@@ -71,13 +71,16 @@ extension AccountService {
 
     /// The per-network and overall limits on requests that hash a password, checked and counted
     /// in a transaction of their own before the hash (so a refused request costs no bcrypt).
-    /// Without an address only the overall limit counts.
+    /// Without an address only the overall limit counts. A limit refused here stays refused in
+    /// memory until its slot frees (`RefusedLimits`), so a flood's 429s cost no transaction.
     func passHashingLimits(clientIP: String?) async throws {
         let limits = policy.hashingLimits(clientIP: clientIP)
         let now = clock.now
+        if let refusal = refusedHashing.refusal(keys: limits.map(\.key), at: now) { throw refusal }
         let attemptID = random.identifier(prefix: "hash")
+        let enforcer = RateLimitEnforcer(limits: limits, refused: refusedHashing)
         try await store.transaction(locking: limits.map(\.key).sorted()) { tx in
-            try await RateLimitEnforcer(limits: limits).enforce(in: tx, now: now, attemptID: attemptID)
+            try await enforcer.enforce(in: tx, now: now, attemptID: attemptID)
         }
     }
 

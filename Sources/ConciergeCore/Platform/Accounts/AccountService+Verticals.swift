@@ -20,6 +20,6 @@ extension AccountService {
     public func over(store: any AccountStore) -> AccountService {
         AccountService(
             store: store, sessions: sessions, passwords: passwords, idTokens: idTokens, phoneProof: phoneProof,
-            hasher: hasher, random: random, clock: clock, policy: policy)
+            hasher: hasher, random: random, clock: clock, policy: policy, refusedHashing: refusedHashing)
     }
 }

@@ -19,6 +19,8 @@ public struct AccountService: Sendable {
     let random: any RandomSource
     let clock: any TimeSource
     let policy: AccountPolicy
+    /// The sign-up limits this instance saw refused (see `passHashingLimits`).
+    let refusedHashing: RefusedLimits
 
     public init(
         store: any AccountStore, sessions: SessionService, passwords: any PasswordHasher,
@@ -26,8 +28,10 @@ public struct AccountService: Sendable {
         phoneProof:
             @escaping @Sendable (_ phone: String, _ code: String, _ clientIP: String) async throws
             -> PhoneNumber,
-        hasher: SecretHasher, random: any RandomSource, clock: any TimeSource, policy: AccountPolicy
+        hasher: SecretHasher, random: any RandomSource, clock: any TimeSource, policy: AccountPolicy,
+        refusedHashing: RefusedLimits = RefusedLimits()
     ) {
+        self.refusedHashing = refusedHashing
         self.store = store
         self.sessions = sessions
         self.passwords = passwords
