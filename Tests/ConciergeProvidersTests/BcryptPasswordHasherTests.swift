@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// bcrypt as accounts use it: right and wrong passwords, and the default cost's price on this
-/// machine (the figure in the README and in `BcryptPasswordHasher`'s comment comes from here).
+/// machine (the figure in docs/api/platform.md and in `BcryptPasswordHasher`'s comment comes from here).
 @Suite struct BcryptPasswordHasherTests {
     @Test func aHashChecksTheRightPasswordOnly() async throws {
         let hasher = BcryptPasswordHasher(cost: 4)

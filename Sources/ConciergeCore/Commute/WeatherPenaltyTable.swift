@@ -1,4 +1,4 @@
-/// The documented weather rules (README "Commute"): each row adds a share of the travel time,
+/// The documented weather rules (docs/api/commute.md): each row adds a share of the travel time,
 /// at least some minutes. Of the precipitation rows (rain, snow, ice) the largest applies; fog
 /// adds on top. The table is data so a deployment can read it, test it and change it.
 public struct WeatherPenaltyTable: Sendable {

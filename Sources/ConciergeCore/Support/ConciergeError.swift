@@ -4,7 +4,7 @@
 ///
 /// `fields` holds one message per request field a person must correct (a form shows each beside
 /// its field); `details` holds extra facts a client acts on (`unavailableSeatIds`). Every
-/// vertical's error body carries both in its own envelope (`docs/errors.md`).
+/// vertical's error body carries both in its own envelope (`docs/api/errors.md`).
 public struct ConciergeError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Category: Sendable, Equatable {
         /// The request is wrong; repeating it unchanged will fail again.

@@ -66,7 +66,7 @@ public protocol IdempotencyKeyStore: Sendable {
     func prune(before: Date) async throws
 }
 
-/// The `Idempotency-Key` rules every route that takes a key answers with (`docs/errors.md`).
+/// The `Idempotency-Key` rules every route that takes a key answers with (`docs/api/errors.md`).
 extension ConciergeError {
     /// A key sent again with another request body: 422, as the IETF Idempotency-Key draft
     /// (draft-ietf-httpapi-idempotency-key-header, "Error Scenarios") says — the request is

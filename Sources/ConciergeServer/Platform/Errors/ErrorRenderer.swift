@@ -7,7 +7,7 @@ import NIOCore
 
 /// What a failed request means to a client — status, machine code, a message a person can act
 /// on, the fields to correct and extra facts — before a vertical gives it the body shape its
-/// contract names. Built once per error (`ErrorMiddleware.describe`); `docs/errors.md` shows it
+/// contract names. Built once per error (`ErrorMiddleware.describe`); `docs/api/errors.md` shows it
 /// in every envelope.
 public struct ErrorDescription: Sendable, Equatable {
     public let status: HTTPResponse.Status

@@ -11,7 +11,7 @@ protocol VerticalModule: Sendable {
     /// The module's own schema changes with their own version sequence, or nil when its tables
     /// predate modules (rides' are in the `core` history).
     var migrations: MigrationGroup? { get }
-    /// The settings only this vertical reads (listed in `serve --help` and the README table).
+    /// The settings only this vertical reads (listed in `serve --help` and the settings table of docs/operators/configure.md).
     var configurationVariables: [ConfigurationVariable] { get }
     /// The vertical's part of `/openapi.yaml`: a resource file with `paths` (and `components`).
     var openAPIFragment: String { get }

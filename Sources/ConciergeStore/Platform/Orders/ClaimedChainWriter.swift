@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Why: much of PostgreSQL's work for a booking statement is per statement (executor start-up
 /// for seven inserts, the commit and its WAL flush, the round trip), not per row. On a 2-core
-/// machine `book` went from about 2,150 to 2,900 bookings/s with this writer (README, "Bookings
+/// machine `book` went from about 2,150 to 2,900 bookings/s with this writer (docs/performance.md, "Bookings
 /// on PostgreSQL against pgbench").
 ///
 /// Two statements at once rather than one, so one slow statement does not hold every booking;
