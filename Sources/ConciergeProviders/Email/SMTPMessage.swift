@@ -24,22 +24,35 @@ enum SMTPMessage {
     }
 
     /// The Message-ID (without angle brackets): `concierge.<key>@<domain>` for a delivery key,
-    /// the same on every attempt to deliver one notification, else a random one. Characters of
-    /// the key that are not letters, digits, `-` or `_` are written `=XX` (their UTF-8 bytes in
-    /// hex; `=` is allowed in a Message-ID, `:` is not), so two keys never share an ID.
+    /// the same on every attempt to deliver one notification, else a random one. The left side
+    /// must be RFC 5322 dot-atom-text (atoms of letters, digits and `!#$%&'*+-/=?^_`{|}~` joined
+    /// by single dots), so the key's `:` separators become `.` (`events:confirmed:ord_1` →
+    /// `concierge.events.confirmed.ord_1`). Any other byte — and a `:` that would leave an empty
+    /// atom — is written `~XX` (its hex value): `~` rather than `=`, which made the ID read like
+    /// quoted-printable leaking into the header. Since `.` in the output only ever stands for `:`
+    /// and every `~` starts an escape, two keys never share an ID.
     static func messageID(deliveryKey: String?, domain: String) -> String {
         guard let deliveryKey, !deliveryKey.isEmpty else { return "\(UUID().uuidString.lowercased())@\(domain)" }
+        let bytes = Array(deliveryKey.utf8)
+        let colon = UInt8(ascii: ":")
         var safe = ""
-        for byte in deliveryKey.utf8 {
+        for (index, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 safe.append(Character(UnicodeScalar(byte)))
+            case colon
+            where index > 0 && index < bytes.count - 1 && bytes[index - 1] != colon && bytes[index + 1] != colon:
+                safe.append(".")
             default:
-                safe += escaped(byte)
+                safe += messageIDEscaped(byte)
             }
         }
         return "concierge.\(safe)@\(domain)"
+    }
+
+    private static func messageIDEscaped(_ byte: UInt8) -> String {
+        "~" + String(escaped(byte).dropFirst())
     }
 
     /// `Thu, 01 Jan 2026 12:00:00 +0000`, always in UTC and English as RFC 5322 requires.
