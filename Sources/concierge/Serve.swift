@@ -5,7 +5,9 @@ import Logging
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the HTTP server until SIGTERM or SIGINT; in-flight requests finish first.")
+        abstract:
+            "Run the HTTP server until SIGTERM or SIGINT; /ready answers 503 for CONCIERGE_DRAIN_SECONDS, then in-flight requests finish."
+    )
 
     @OptionGroup var flags: ServerFlags
 
@@ -13,7 +15,8 @@ struct Serve: AsyncParsableCommand {
         let configuration = try await flags.configuration()
         LogSetup.bootstrap(configuration)
         let spanExporter = try TracingSetup.bootstrap()
-        let app = try await buildApplication(configuration: configuration)
-        try await TracingSetup.run(app, exporter: spanExporter, logger: Logger(label: "concierge"))
+        let drain = ShutdownDrain(period: .seconds(configuration.drainSeconds))
+        let app = try await buildApplication(configuration: configuration, drain: drain)
+        try await TracingSetup.run(app, exporter: spanExporter, drain: drain, logger: Logger(label: "concierge"))
     }
 }

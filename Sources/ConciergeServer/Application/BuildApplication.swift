@@ -10,16 +10,18 @@ public import Logging
 ///
 /// - Parameters:
 ///   - clock: the time source of every rule; tests pass a `ManualTimeSource`.
+///   - drain: the shutdown drain `/ready` reports (run it after the application: `TracingSetup.run`).
 ///   - onServerRunning: called with the bound port once the server listens (port 0 picks one).
 public func buildApplication(
     configuration: ServerConfiguration,
     clock: any TimeSource = SystemTimeSource(),
     logger: Logger = Logger(label: "concierge"),
+    drain: ShutdownDrain? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try await makeApplication(
-        assembly: assemble(configuration: configuration, clock: clock, logger: logger), configuration: configuration,
-        onServerRunning: onServerRunning)
+        assembly: assemble(configuration: configuration, clock: clock, logger: logger, drain: drain),
+        configuration: configuration, onServerRunning: onServerRunning)
 }
 
 func makeApplication(
@@ -55,7 +57,7 @@ struct Assembly {
 func assemble(
     configuration: ServerConfiguration, clock: any TimeSource, logger: Logger, smsSender: (any SMSSender)? = nil,
     paymentProvider: (any PaymentProvider)? = nil, random: any RandomSource = SystemRandomSource(),
-    modules: [any VerticalModule] = VerticalModules.all
+    modules: [any VerticalModule] = VerticalModules.all, drain: ShutdownDrain? = nil
 ) async throws -> Assembly {
     var logger = logger
     logger.logLevel = configuration.logLevel
@@ -143,7 +145,7 @@ func assemble(
 
     SystemController(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load(),
-        readiness: ReadinessSources(database: database, clock: clock)
+        readiness: ReadinessSources(database: database, clock: clock), drain: drain
     ).addRoutes(to: router)
     WebAssetsController(assets: web.assets).addRoutes(to: router)
     HomePageController(web: web).addRoutes(to: router)

@@ -1,4 +1,4 @@
-import ConciergeStore
+public import ConciergeStore
 import Foundation
 public import Logging
 
@@ -12,6 +12,22 @@ public func migrateDatabase(configuration: ServerConfiguration, logger: Logger =
         let applied = try await Migrator(database: database).migrate()
         try await database.close()
         return applied
+    } catch {
+        try? await database.close()
+        throw error
+    }
+}
+
+/// `concierge migrate --check`: what the configured database has applied against what this
+/// binary knows, without changing anything.
+public func checkSchema(configuration: ServerConfiguration, logger: Logger = Logger(label: "concierge"))
+    async throws -> SchemaCompatibility
+{
+    let database = try await configuration.storage.open(logger: logger)
+    do {
+        let compatibility = try await Migrator(database: database).compatibility()
+        try await database.close()
+        return compatibility
     } catch {
         try? await database.close()
         throw error

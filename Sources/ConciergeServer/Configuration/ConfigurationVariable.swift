@@ -77,6 +77,11 @@ public struct ConfigurationVariable: Sendable {
             name: "CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS", defaultValue: "30",
             summary: "Close a connection idle this long, a half-sent request included (slow clients)."),
         .init(
+            name: "CONCIERGE_DRAIN_SECONDS", defaultValue: "2",
+            summary:
+                "On SIGTERM, answer /ready with 503 this long before closing the port, so a load balancer takes the instance out first (dev: 0 unless set)."
+        ),
+        .init(
             name: "CONCIERGE_ALLOW_DEV_ON_NETWORK", defaultValue: "false",
             summary:
                 "Let dev mode listen on an address other machines reach (dev shows every code at /dev/outbox)."),

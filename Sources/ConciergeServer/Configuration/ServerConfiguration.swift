@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxyHops: Int
     /// Seconds a connection may sit idle (a half-sent request included) before it is closed.
     public var httpIdleTimeout: Int
+    /// Seconds `/ready` answers 503 after SIGTERM before the port closes (`ShutdownDrain`).
+    public var drainSeconds: Int
     public var signIn: SignInPolicy
     public var sms: SMSProvider
     /// Rides prices; from CONCIERGE_TARIFF_PATH or the built-in standard.
@@ -134,6 +136,10 @@ public struct ServerConfiguration: Sendable {
         trustProxy = try reader.boolean("CONCIERGE_TRUST_PROXY")
         trustedProxyHops = try reader.integer("CONCIERGE_TRUSTED_PROXY_HOPS", in: 1...10)
         httpIdleTimeout = try reader.integer("CONCIERGE_HTTP_IDLE_TIMEOUT_SECONDS", in: 1...3600)
+        // A developer's Ctrl-C should not wait for a load balancer there is none of.
+        drainSeconds =
+            mode == .dev && reader.optional("CONCIERGE_DRAIN_SECONDS") == nil
+            ? 0 : try reader.integer("CONCIERGE_DRAIN_SECONDS", in: 0...300)
         // Dev mode serves every sign-in code (/dev/outbox) and a free checkout (/sandbox) to
         // whoever asks: only on this machine, unless the operator says otherwise.
         if mode == .dev, !Self.isLoopback(host), try !reader.boolean("CONCIERGE_ALLOW_DEV_ON_NETWORK") {

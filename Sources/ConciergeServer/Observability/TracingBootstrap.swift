@@ -60,19 +60,15 @@ public enum TracingSetup {
     }
 
     /// Runs the application until SIGTERM or SIGINT, with the span exporter beside it when
-    /// tracing is on. The application stops first (its requests finish), then the exporter
-    /// sends what is left.
-    public static func run(_ application: some Service, exporter: (any Service)?, logger: Logger) async throws {
-        guard let exporter else {
-            try await ServiceGroup(
-                configuration: .init(
-                    services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-            ).run()
-            return
-        }
+    /// tracing is on. Shutdown goes in reverse order: the drain first (`/ready` answers 503 for
+    /// its period, so the load balancer takes the instance out), then the application (its
+    /// requests finish), then the exporter sends what is left.
+    public static func run(
+        _ application: some Service, exporter: (any Service)?, drain: ShutdownDrain? = nil, logger: Logger
+    ) async throws {
+        let services: [any Service] = [exporter, application, drain].compactMap { $0 }
         try await ServiceGroup(
-            configuration: .init(
-                services: [exporter, application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         ).run()
     }
 }

@@ -10,6 +10,8 @@ struct SystemController {
     let engineName: String
     let openAPIDocument: ByteBuffer
     let readiness: ReadinessSources
+    /// Set once a shutdown began: the instance is still serving, but wants no new requests.
+    let drain: ShutdownDrain?
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("health", use: health)
@@ -26,9 +28,16 @@ struct SystemController {
         try jsonResponse(Health(status: "ok"))
     }
 
-    /// Ready to serve traffic: the database answers and every migration is applied. The answer
+    /// Ready to serve traffic: not shutting down, the database answers and every migration is
+    /// applied (a newer schema too: migrations are expand-only, see docs/operators/upgrades.md). The answer
     /// also shows the outbox backlog and each provider's last result (see `ReadinessReport`).
     @Sendable func ready(request: Request, context: AppRequestContext) async throws -> Response {
+        if drain?.isDraining == true {
+            return ErrorMiddleware<AppRequestContext>.response(
+                status: .serviceUnavailable,
+                body: .init(error: "The server is shutting down; try another instance.", code: "not_ready"),
+                retryAfter: nil)
+        }
         let version: Int?
         let upToDate: Bool
         do {

@@ -4,8 +4,8 @@ public import Foundation
 /// instances that start together do not both migrate. Groups apply in the order given (`core`
 /// first: later modules build on its tables); within a group, by version.
 public struct Migrator: Sendable {
-    private let database: any SQLDatabase
-    private let groups: [MigrationGroup]
+    let database: any SQLDatabase
+    let groups: [MigrationGroup]
 
     public init(database: any SQLDatabase, groups: [MigrationGroup] = MigrationGroups.all) {
         self.database = database
@@ -27,6 +27,11 @@ public struct Migrator: Sendable {
                         try await db.query(statement.sql(for: db.dialect))
                     }
                     try await Self.record(migration, module: group.module, now: now, db: db)
+                    if !MigrationLint.isExpandOnly(migration, module: group.module) {
+                        try await db.query(
+                            "INSERT INTO migration_contracts (module, version) VALUES (?, ?)",
+                            [.text(group.module), SQLValue(migration.version)])
+                    }
                     newlyApplied.append("\(group.module)/\(migration.version)")
                 }
             }
@@ -35,6 +40,8 @@ public struct Migrator: Sendable {
     }
 
     /// `core` keeps its original table; every other module records in `module_migrations`.
+    /// `migration_contracts` names the applied migrations that were not expand-only, so an older
+    /// binary, which does not know them, can tell whether it still serves the schema.
     private static func createBookkeeping(_ db: any SQLExecutor) async throws {
         try await db.query(
             """
@@ -51,6 +58,14 @@ public struct Migrator: Sendable {
                 version BIGINT NOT NULL,
                 name TEXT NOT NULL,
                 applied_at BIGINT NOT NULL,
+                PRIMARY KEY (module, version)
+            )
+            """)
+        try await db.query(
+            """
+            CREATE TABLE IF NOT EXISTS migration_contracts (
+                module TEXT NOT NULL,
+                version BIGINT NOT NULL,
                 PRIMARY KEY (module, version)
             )
             """)

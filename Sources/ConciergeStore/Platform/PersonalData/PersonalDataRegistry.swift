@@ -6,7 +6,9 @@ public enum PersonalDataRegistry {
         + PersonalDataColumn.events + PersonalDataColumn.commute
 
     /// Bookkeeping of the engines and the migrator, which hold nothing about anyone.
-    public static let schemaTables: Set<String> = ["schema_migrations", "module_migrations", "sqlite_sequence"]
+    public static let schemaTables: Set<String> = [
+        "schema_migrations", "module_migrations", "migration_contracts", "sqlite_sequence",
+    ]
 
     static let byTable: [String: [String: PersonalDataKind]] = Dictionary(
         grouping: all, by: \.table
