@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Named operators for `/ops` (review 2026-11-27, finding 10: one shared admin token could not
 /// say who did what). An operator is added with a name and a password (`concierge ops

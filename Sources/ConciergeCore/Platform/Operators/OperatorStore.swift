@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Named operators and their audit log.
 public protocol OperatorStore: Sendable {
