@@ -17,11 +17,12 @@ public enum MetricsBackend {
         _ = bootstrapped
     }
 
-    /// A factory over `registry` with Concierge's histogram buckets.
-    public static func factory(registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+    /// A factory over `registry` with Concierge's histogram buckets and a help text for every
+    /// family (`MetricsHelp`).
+    public static func factory(registry: PrometheusCollectorRegistry) -> DescribedMetricsFactory {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = durationBuckets
-        return factory
+        return DescribedMetricsFactory(factory)
     }
 
     /// Request, transaction and provider-call durations: 1 ms to 10 s. The defaults start at

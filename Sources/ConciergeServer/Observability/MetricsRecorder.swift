@@ -8,7 +8,7 @@ import Prometheus
 /// and labels are the Prometheus ones the Grafana dashboard (`ops/grafana/concierge.json`) uses.
 final class MetricsRecorder: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
+    private let factory: DescribedMetricsFactory
     private let httpSeries = NIOLockedValueBox<[HTTPSeriesKey: HTTPSeries]>([:])
 
     init() {
