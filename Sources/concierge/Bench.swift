@@ -6,7 +6,7 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             "Benchmarks. Build in release for figures that mean something: swift run -c release concierge bench places",
-        subcommands: [Places.self, HTTP.self, CommuteBench.self])
+        subcommands: [Places.self, HTTP.self, Load.self, CommuteBench.self])
 
     struct Places: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
