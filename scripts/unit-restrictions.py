@@ -1,17 +1,23 @@
 #!/usr/bin/python3
-"""Runs a command under the restrictions of a systemd unit that the kernel can impose without
-systemd: its SystemCallFilter= (groups expanded by `systemd-analyze syscall-filter`, denied calls
-failing with SystemCallErrorNumber=), SystemCallArchitectures=native, MemoryDenyWriteExecute=
-(PR_SET_MDWE) and NoNewPrivileges=. scripts/test-package starts the packaged server through it,
-as the unit's user, where systemd is not the running init, so the test shows the server works
-inside the filter the unit gives it.
+"""Runs a command under the restrictions of a systemd unit that can be imposed without systemd,
+so scripts/test-package can show the packaged server works inside them where systemd is not the
+running init. Two stages, the first as root inside `unshare -m`, the second as the unit's user:
 
+    unshare -m unit-restrictions.py --mounts UNIT_FILE COMMAND [ARGUMENT…]
+        the unit's view of the file system: ProtectSystem=strict (every mount read-only but
+        ReadWritePaths=), PrivateTmp= (empty /tmp and /var/tmp), ProtectHome= (empty, read-only
+        /home, /root, /run/user), ProcSubset=pid and ProtectProc=invisible (a /proc of its own);
+        then COMMAND (runuser … the second stage).
     unit-restrictions.py [--kill] UNIT_FILE COMMAND [ARGUMENT…]
+        SystemCallFilter= (groups expanded by `systemd-analyze syscall-filter`, refused calls
+        failing with SystemCallErrorNumber=), SystemCallArchitectures=native,
+        MemoryDenyWriteExecute= (PR_SET_MDWE) and NoNewPrivileges=; then COMMAND. --kill ends the
+        process with SIGSYS on a refused call instead, so a refused call that the server would
+        survive still shows in a test.
 
---kill ends the process with SIGSYS on a refused call instead of the unit's SystemCallErrorNumber=
-(EPERM), so a refused call that the server would survive still shows in a test.
-
-Needs Debian's python3-seccomp (scripts/ensure-packaging-tools); /usr/bin/python3 on purpose."""
+Not imposed: PrivateDevices, PrivateUsers, the Protect* of kernel and clock, namespaces and
+address families. Needs Debian's python3-seccomp (scripts/ensure-packaging-tools), hence
+/usr/bin/python3."""
 import ctypes
 import errno
 import os
@@ -73,8 +79,50 @@ def filter_calls(settings):
     return allowed, denied
 
 
+def mount(*arguments):
+    subprocess.run(["mount", *arguments], check=True)
+
+
+def restrict_mounts(values, settings):
+    """The file-system view systemd gives the unit, in this process's own mount namespace."""
+    originals = sorted({line.split()[4] for line in open("/proc/self/mountinfo", encoding="utf-8")})
+    mount("--make-rprivate", "/")
+    writable = [path for key, value in settings if key == "ReadWritePaths" for path in value.split()]
+    for path in writable:
+        mount("--bind", path, path)  # a mount of its own, which stays writable below
+    replaced = []  # covered by a mount of our own, which keeps its own options
+    if values.get("PrivateTmp") == "yes":
+        for path in ("/tmp", "/var/tmp"):
+            mount("-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", path)
+            replaced.append(path)
+    if values.get("ProtectHome") == "yes":
+        for path in ("/home", "/root", "/run/user"):
+            if os.path.isdir(path):
+                mount("-t", "tmpfs", "-o", "ro,mode=0755,nosuid,nodev,noexec", "tmpfs", path)
+                replaced.append(path)
+    if values.get("ProtectSystem") == "strict":
+        kept = ["/proc", "/sys", "/dev"] + writable + replaced
+
+        def under(path, top):
+            return path == top or path.startswith(top.rstrip("/") + "/")
+
+        for path in originals:
+            if not any(under(path, top) for top in kept):
+                mount("-o", "remount,bind,ro", path)
+    subset = values.get("ProcSubset") == "pid"
+    hide = values.get("ProtectProc") in ("invisible", "noaccess", "ptraceable")
+    if subset or hide:
+        options = ",".join(
+            (["subset=pid"] if subset else []) + (["hidepid=" + values["ProtectProc"]] if hide else []))
+        mount("-t", "proc", "-o", "nosuid,nodev,noexec," + options, "proc", "/proc")
+
+
 def main():
     arguments = sys.argv[1:]
+    if arguments[:1] == ["--mounts"]:
+        settings = unit_settings(arguments[1])
+        restrict_mounts(dict(settings), settings)
+        os.execvp(arguments[2], arguments[2:])
     kill = arguments[:1] == ["--kill"]
     unit, command = arguments[kill], arguments[kill + 1:]
     settings = unit_settings(unit)
