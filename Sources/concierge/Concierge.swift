@@ -6,7 +6,8 @@ struct Concierge: AsyncParsableCommand {
         commandName: "concierge",
         abstract: "Concierge: a self-hostable booking platform.",
         subcommands: [
-            Serve.self, Migrate.self, Config.self, Rides.self, StaysCommand.self, EventsCommand.self,
+            Serve.self, Migrate.self, Backup.self, Restore.self, Config.self, Rides.self, StaysCommand.self,
+            EventsCommand.self,
             CommuteCommand.self, OpsCommand.self,
             Bench.self,
             Reliability.self,

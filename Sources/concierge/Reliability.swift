@@ -3,11 +3,11 @@ import ConciergeBenchmarks
 import Foundation
 
 /// `concierge reliability crash`: the crash drill behind `Tests/ConciergeReliabilityTests`, for
-/// as many rounds as you like.
+/// as many rounds as you like; `concierge reliability backup`: the backup drill.
 struct Reliability: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reliability drills against a server of its own.",
-        subcommands: [Crash.self])
+        subcommands: [Crash.self, BackupDrillCommand.self])
 
     struct Crash: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

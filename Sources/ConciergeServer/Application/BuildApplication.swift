@@ -34,7 +34,8 @@ func makeApplication(
             configuration: .init(idleTimeout: .seconds(Int64(configuration.httpIdleTimeout))),
             renderers: assembly.renderers),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
-        services: [DatabaseService(database: assembly.database), assembly.maintenance] + assembly.metrics.services,
+        services: [DatabaseService(database: assembly.database), assembly.maintenance] + assembly.metrics.services
+            + (assembly.scheduledBackups.map { [$0] } ?? []),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: assembly.logger)
 }
@@ -48,6 +49,8 @@ struct Assembly {
     let metrics: MetricsWiring
     /// Each vertical's error body, also for requests the HTTP parser refuses.
     let renderers: ErrorRenderers
+    /// A worker of their own, so a long backup never holds up deliveries and expiries.
+    var scheduledBackups: MaintenanceService? = nil
 }
 
 /// - Parameters:
@@ -75,8 +78,15 @@ func assemble(
     }
     let secret = try await resolveSecret(configuration, database: database)
     let hasher = SecretHasher(secret: secret)
+    // Scheduled backups (CONCIERGE_BACKUP_EVERY): their state shows on /ready and in /metrics.
+    let backups = try BackupSchedule(environment: configuration.environment).map {
+        ScheduledBackups(
+            schedule: $0, backup: DatabaseBackup(configuration: configuration, logger: logger, now: { clock.now }),
+            clock: clock, logger: logger)
+    }
     let metrics = MetricsWiring(
-        configuration: configuration, database: database, clock: clock, verticals: modules.map(\.name), logger: logger)
+        configuration: configuration, database: database, clock: clock, verticals: modules.map(\.name), logger: logger,
+        backups: backups?.status)
 
     let identity = SQLIdentityStore(database: database)
     let outbox = SQLOutboxStore(database: database)
@@ -145,7 +155,7 @@ func assemble(
 
     SystemController(
         migrator: migrator, engineName: configuration.storage.engineName, openAPIDocument: try OpenAPIDocument.load(),
-        readiness: ReadinessSources(database: database, clock: clock), drain: drain
+        readiness: ReadinessSources(database: database, clock: clock, backups: backups?.status), drain: drain
     ).addRoutes(to: router)
     WebAssetsController(assets: web.assets).addRoutes(to: router)
     HomePageController(web: web).addRoutes(to: router)
@@ -218,7 +228,12 @@ func assemble(
             routes: router.routes.map { ($0.path, $0.method) }, renderers: renderers))
     return Assembly(
         router: router, database: database, logger: logger, maintenance: maintenance, metrics: metrics,
-        renderers: renderers)
+        renderers: renderers,
+        scheduledBackups: backups.map { backups in
+            MaintenanceService(
+                jobs: [MaintenanceJob("scheduled backup") { await backups.runIfDue() }],
+                interval: .seconds(configuration.workerInterval), logger: logger)
+        })
 }
 
 /// The production secret comes from the environment; dev generates one on first start and

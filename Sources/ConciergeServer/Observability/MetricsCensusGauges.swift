@@ -13,6 +13,8 @@ struct MetricsCensusGauges: Sendable {
     /// CONCIERGE_OTP_SENDS_PER_HOUR, drawn next to the sends.
     let smsBudgetPerHour: Int
     let logger: Logger
+    /// The scheduled backups' state, when they are on.
+    var backups: BackupStatus? = nil
 
     func registry() async -> PrometheusCollectorRegistry {
         let registry = PrometheusCollectorRegistry()
@@ -22,6 +24,7 @@ struct MetricsCensusGauges: Sendable {
         }
         gauge("concierge_sms_sends_budget_per_hour", smsBudgetPerHour)
         let now = clock.now
+        backups?.record(into: registry, now: now)
         let figures: SQLOperationsCensus.Figures
         do {
             figures = try await census.figures(now: now)

@@ -16,7 +16,7 @@ struct MetricsWiring: Sendable {
 
     init(
         configuration: ServerConfiguration, database: any SQLDatabase, clock: any TimeSource, verticals: [String],
-        logger: Logger
+        logger: Logger, backups: BackupStatus? = nil
     ) {
         exposure = configuration.metrics
         host = configuration.host
@@ -25,7 +25,7 @@ struct MetricsWiring: Sendable {
             recorder: recorder,
             census: MetricsCensusGauges(
                 census: SQLOperationsCensus(database: database, verticals: verticals), clock: clock,
-                smsBudgetPerHour: configuration.signIn.sendsPerHour, logger: logger))
+                smsBudgetPerHour: configuration.signIn.sendsPerHour, logger: logger, backups: backups))
     }
 
     /// Bootstraps the global metrics system (once per process) when /metrics is on, so the

@@ -9,11 +9,17 @@ struct ReadinessSources: Sendable {
     let backlog: SQLOutboxBacklog
     let providers: ProviderCallRegistry
     let clock: any TimeSource
+    /// Nil when scheduled backups are off.
+    let backups: BackupStatus?
 
-    init(database: any SQLDatabase, clock: any TimeSource, providers: ProviderCallRegistry = .shared) {
+    init(
+        database: any SQLDatabase, clock: any TimeSource, providers: ProviderCallRegistry = .shared,
+        backups: BackupStatus? = nil
+    ) {
         self.backlog = SQLOutboxBacklog(database: database)
         self.providers = providers
         self.clock = clock
+        self.backups = backups
     }
 
     /// Throws when the database does not answer.
@@ -31,12 +37,14 @@ struct ReadinessSources: Sendable {
             providers: providers.lastCalls.map {
                 .init(
                     name: $0.provider, ok: $0.ok, at: ReadinessReport.timestamp.format($0.at), error: $0.error)
-            })
+            },
+            backups: backups.map { ReadinessReport.Backups($0.snapshot, every: $0.every, now: now) })
     }
 }
 
 /// The body of a 200 from `/ready`. A failing provider does not make the instance unready (no
-/// other instance would reach it better); it is reported for the operator to see.
+/// other instance would reach it better); it is reported for the operator to see. So is a failed
+/// scheduled backup: taking every instance out of the load balancer would not make one.
 struct ReadinessReport: Encodable {
     struct Database: Encodable {
         let engine: String
@@ -80,11 +88,42 @@ struct ReadinessReport: Encodable {
         enum CodingKeys: String, CodingKey { case name, ok, at, error }
     }
 
+    /// The scheduled backups (CONCIERGE_BACKUP_EVERY); absent when they are off.
+    struct Backups: Encodable {
+        /// False when the last attempt failed; `lastError` says why.
+        let ok: Bool
+        let everySeconds: Int
+        /// When the last good backup's snapshot was taken (ISO 8601, UTC); null before the first.
+        let lastSuccessAt: String?
+        let lastSuccessAgeSeconds: Int?
+        let lastError: String?
+
+        init(_ snapshot: BackupStatus.Snapshot, every: TimeInterval, now: Date) {
+            ok = snapshot.lastFailure == nil
+            everySeconds = Int(every)
+            lastSuccessAt = snapshot.lastSuccess.map { ReadinessReport.timestamp.format($0) }
+            lastSuccessAgeSeconds = snapshot.lastSuccess.map { max(0, Int(now.timeIntervalSince($0))) }
+            lastError = snapshot.lastFailure?.error
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ok, forKey: .ok)
+            try container.encode(everySeconds, forKey: .everySeconds)
+            try container.encode(lastSuccessAt, forKey: .lastSuccessAt)
+            try container.encode(lastSuccessAgeSeconds, forKey: .lastSuccessAgeSeconds)
+            try container.encode(lastError, forKey: .lastError)
+        }
+
+        enum CodingKeys: String, CodingKey { case ok, everySeconds, lastSuccessAt, lastSuccessAgeSeconds, lastError }
+    }
+
     let status: String
     let database: Database
     let outbox: Outbox
     /// Each provider this instance called since it started, by name.
     let providers: [Provider]
+    let backups: Backups?
 
     static let timestamp = Date.ISO8601FormatStyle(timeZone: .gmt)
 }

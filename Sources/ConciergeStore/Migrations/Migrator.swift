@@ -93,7 +93,12 @@ public struct Migrator: Sendable {
 
     /// The highest applied version of each module; empty before the first migration.
     public func appliedVersions() async throws -> [String: Int] {
-        guard try await bookkeepingExists() else { return [:] }
+        try await Self.appliedVersions(in: database)
+    }
+
+    /// The same, in any database or transaction (a backup reads it inside its snapshot).
+    public static func appliedVersions(in database: any SQLExecutor) async throws -> [String: Int] {
+        guard try await bookkeepingExists(database) else { return [:] }
         var versions: [String: Int] = [:]
         for row in try await database.query("SELECT MAX(version) AS version FROM schema_migrations") {
             if case .null = row.values["version"] ?? .null { continue }
@@ -118,7 +123,7 @@ public struct Migrator: Sendable {
         return groups.allSatisfy { applied[$0.module, default: 0] >= $0.latestVersion }
     }
 
-    private func bookkeepingExists() async throws -> Bool {
+    private static func bookkeepingExists(_ database: any SQLExecutor) async throws -> Bool {
         let table = "module_migrations"
         switch database.dialect {
         case .sqlite:
