@@ -1,5 +1,5 @@
 /// Every setting the server reads: its environment variable, the matching command-line flag,
-/// its default and what it means (its config-file key and secrecy: ConfigurationVariable+Sources). The README's configuration table and `serve --help` are made
+/// its default and what it means (its config-file key and secrecy: ConfigurationVariable+Sources). The settings table of docs/operators/configure.md and `serve --help` are made
 /// from this list, so documentation and code cannot drift apart.
 public struct ConfigurationVariable: Sendable {
     public let name: String
