@@ -31,7 +31,7 @@ HEADER = """\
 # This file holds secrets: keep it mode 0640, owner root, group concierge (the package does).
 # A secret can also live in a file of its own: NAME_FILE=/path (e.g. CONCIERGE_SECRET_FILE).
 # Production refuses to start until its secrets and providers are set; the journal names the
-# first one missing (journalctl -u concierge -o cat). Settings reference: docs/operators/.
+# first one missing (journalctl -u concierge -o cat). Every setting: docs/operators/configure.md.
 """
 
 
