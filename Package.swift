@@ -45,6 +45,8 @@ let package = Package(
         // `swift package generate-documentation --target ConciergeKit` (docs/sdk): a plugin, no
         // target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // gzip for answers (ResponseCompressionMiddleware), over the system's zlib.
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // Wire types shared by the server and the SDK: Foundation only.
@@ -112,6 +114,7 @@ let package = Package(
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "OTel", package: "swift-otel"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             resources: [
                 .copy("Resources/openapi.yaml"), .copy("Resources/openapi-rides.yaml"),
@@ -195,6 +198,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                // To read gzip answers back (ResponseCompressionHTTPTests).
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: strict
         ),

@@ -147,6 +147,10 @@ func assemble(
     let router = Router(context: AppRequestContext.self)
     router.addRequestTracing()
     router.add(middleware: RequestLoggingMiddleware())
+    // Outside the error middleware, so an error page is compressed like any other answer.
+    if let compression = try CompressionSettings(environment: configuration.environment) {
+        router.add(middleware: ResponseCompressionMiddleware(settings: compression))
+    }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(renderers: renderers))
     metrics.mount(on: router)

@@ -14,7 +14,7 @@ public struct ConfigurationVariable: Sendable {
 
     /// Every variable: the platform's, then each vertical's.
     public static var all: [ConfigurationVariable] {
-        platform + retention + backups + VerticalModules.all.flatMap(\.configurationVariables)
+        platform + retention + backups + compression + VerticalModules.all.flatMap(\.configurationVariables)
     }
 
     /// The settings of the shared server: listening, storage, identity, providers.

@@ -53,7 +53,8 @@ struct WebAssetsController {
     @Sendable func serve(request: Request, context: AppRequestContext) async throws -> Response {
         let name = try context.parameters.require("name")
         guard let asset = assets.asset(named: name) else { throw HTTPError(.notFound) }
-        if request.headers[.ifNoneMatch] == asset.etag {
+        // Weak comparison: a client holding the gzip copy asks with its tag, `W/"…"`.
+        if CompressionPolicy.ifNoneMatch(request.headers[.ifNoneMatch], matches: asset.etag) {
             return Response(status: .notModified, headers: [.eTag: asset.etag])
         }
         return Response(
