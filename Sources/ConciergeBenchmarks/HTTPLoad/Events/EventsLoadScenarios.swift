@@ -1,9 +1,9 @@
 import Foundation
 
 /// The events scenarios of `concierge bench http`: buyers racing for the seats of a 2,000-seat
-/// show, and the seat map of such a show.
+/// show, and the seat map of such a show (plain, and gzip-compressed for a client that asks).
 enum EventsLoadScenarios {
-    static let names = ["seats", "seat-map"]
+    static let names = ["seats", "seat-map", "seat-map-gzip"]
     /// The scenarios that write: they run after every read scenario.
     static let writes = ["seats"]
 
@@ -11,6 +11,7 @@ enum EventsLoadScenarios {
         switch name {
         case "seats": seats(fixture)
         case "seat-map": seatMap(fixture)
+        case "seat-map-gzip": seatMapGzip(fixture)
         default: nil
         }
     }
@@ -20,6 +21,18 @@ enum EventsLoadScenarios {
     static func seatMap(_ fixture: EventsLoadFixture) -> LoadScenario {
         LoadScenario(name: "seat-map", summary: "GET /events/api/shows/{id}/seats (2,000 seats)") { connection, _, _ in
             try await connection.send(.get("/events/api/shows/\(fixture.mapShowID)/seats")).expect(200, "seat map")
+        }
+    }
+
+    /// The same seat map asked for with `Accept-Encoding: gzip`, as browsers and the apps' HTTP
+    /// stacks ask: what compressing it costs (docs/operators/compression.md). Against a server
+    /// with CONCIERGE_COMPRESSION=off, or a build before compression, it is the plain answer.
+    static func seatMapGzip(_ fixture: EventsLoadFixture) -> LoadScenario {
+        LoadScenario(name: "seat-map-gzip", summary: "seat-map with Accept-Encoding: gzip") { connection, _, _ in
+            let request = LoadRequest(
+                method: .GET, uri: "/events/api/shows/\(fixture.mapShowID)/seats",
+                headers: [("Accept-Encoding", "gzip")])
+            try await connection.send(request).expect(200, "seat map (gzip)")
         }
     }
 
