@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func theSettingsAreCheckedAtStart() throws {
-        #expect(try CompressionSettings(environment: [:]) == CompressionSettings(minimumBytes: 1024, level: 6))
+        #expect(try CompressionSettings(environment: [:]) == CompressionSettings(minimumBytes: 1024, level: 1))
         #expect(try CompressionSettings(environment: ["CONCIERGE_COMPRESSION": "off"]) == nil)
         #expect(
             try CompressionSettings(environment: [
