@@ -37,13 +37,17 @@ final class BackupStatus: @unchecked Sendable {
         let snapshot = self.snapshot
         if let last = snapshot.lastSuccess {
             registry.makeGauge(
-                name: "concierge_backup_last_success_age_seconds",
-                help: "Seconds since the last good scheduled backup (CONCIERGE_BACKUP_EVERY); absent before the first."
+                descriptor: MetricNameDescriptor(
+                    metricName: "concierge_backup_last_success_age_seconds", unitName: "",
+                    helpText:
+                        "Seconds since the last good scheduled backup (CONCIERGE_BACKUP_EVERY); absent before the first."
+                )
             ).set(max(0, now.timeIntervalSince(last)))
         }
         registry.makeGauge(
-            name: "concierge_backup_last_failed",
-            help: "1 when the last scheduled backup attempt failed (see /ready for why), else 0."
+            descriptor: MetricNameDescriptor(
+                metricName: "concierge_backup_last_failed", unitName: "",
+                helpText: "1 when the last scheduled backup attempt failed (see /ready for why), else 0.")
         ).set(snapshot.lastFailure == nil ? 0.0 : 1.0)
     }
 }
