@@ -53,10 +53,12 @@ public struct HTTPBenchmark: Sendable {
         "CONCIERGE_STAYS_MAX_ORDERS_PER_HOUR": "0",
         "CONCIERGE_STAYS_MAX_ROOMS_PER_NIGHT": "0",
         "CONCIERGE_STAYS_PAY_AT_HOTEL_NEEDS_VERIFIED_EMAIL": "false",
-        // The events buyers (one per connection, 64 by default) sign up from loopback before the
-        // clock starts; the signup-flood scenario puts these two back to the server's defaults.
+        // The events buyers (one per connection, 64 by default) sign up and sign in from
+        // loopback before the clock starts; the signup-flood scenario puts the sign-up limits
+        // back to the server's defaults.
         "CONCIERGE_SIGNUP_PER_NETWORK": "100000000",
         "CONCIERGE_SIGNUP_PER_HOUR": "100000000",
+        "CONCIERGE_SIGNIN_PER_NETWORK": "100000000",
     ]
 
     public init() {}
