@@ -55,6 +55,7 @@ extension EventsService {
             }
         }
         seatStates.forget(showID: id)
+        announceSeatChange(showID: id)
         return ShowCancellation(
             showID: id, refundedOrders: refunded, refundedCents: refundedCents, releasedOrders: released)
     }

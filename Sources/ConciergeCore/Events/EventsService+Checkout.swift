@@ -113,6 +113,7 @@ extension EventsService {
                             retryAfterSeconds: policy.holdMinutes * 60) : nil
                 ))
             seatStates.mark(showID: show.id, seatIDs: seatIDs, as: .reserved)
+            announceSeatChange(showID: show.id)
             return opened
         } catch let error as ConciergeError where error.code == "hold_unavailable" {
             // A racer (another instance, or a hold this one did not know of) has some of them.

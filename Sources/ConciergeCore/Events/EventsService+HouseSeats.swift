@@ -9,6 +9,7 @@ extension EventsService {
         try houseSeatRequest(seatIDs, venue: summary.venue)
         try await store.blockHouseSeats(showID: showID, seatIDs: seatIDs)
         seatStates.forget(showID: showID)
+        announceSeatChange(showID: showID)
         return try await houseSeats(showID: showID)
     }
 
@@ -18,6 +19,7 @@ extension EventsService {
         try houseSeatRequest(seatIDs, venue: summary.venue)
         try await store.releaseHouseSeats(showID: showID, seatIDs: seatIDs)
         seatStates.forget(showID: showID)
+        announceSeatChange(showID: showID)
         return try await houseSeats(showID: showID)
     }
 

@@ -77,8 +77,8 @@ extension EventsService: OrderVertical {
         }
     }
 
-    /// The seat map follows the move at once on this instance: sold seats show sold, seats that
-    /// went back show free.
+    /// The seat map follows the move at once on this instance (sold seats show sold, seats that
+    /// went back show free), and on the others as soon as they hear of it.
     public func orderMoved(_ order: LifecycleOrder, from previous: OrderStatus) async {
         guard let booking = try? await store.booking(orderID: order.id) else { return }
         if order.status == .confirmed {
@@ -86,6 +86,7 @@ extension EventsService: OrderVertical {
         } else {
             seatStates.forget(showID: booking.showID)
         }
+        announceSeatChange(showID: booking.showID)
     }
 
     public func label(_ order: LifecycleOrder) -> String { "Tickets \(order.reference)" }

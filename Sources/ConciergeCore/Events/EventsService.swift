@@ -21,12 +21,16 @@ public struct EventsService: Sendable {
     let references = OrderReferenceGenerator(prefix: "EVT-")
     /// Shared by copies of this service: one per instance.
     let seatStates: SeatStateCache
+    /// Tells the other instances on the database of this one's committed seat changes, and marks
+    /// theirs stale in `seatStates`; nil with one instance (SQLite).
+    let seatChanges: SeatChangeNotices?
     public let signer: TicketSigner
 
     public init(
         store: any EventsStore & ScannerTokenStore, holds: any HoldStore, orders: any OrderStore,
         payments: any PaymentProvider, orderLimits: any OrderLimitStore, lifecycle: any OrderLifecycleStore,
-        policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner
+        policy: EventsPolicy, clock: any TimeSource, random: any RandomSource, signer: TicketSigner,
+        cluster: (any ClusterNotices)? = nil
     ) {
         self.lifecycle = OrderLifecycle(
             store: lifecycle, holds: holds, payments: payments, clock: clock, random: random)
@@ -40,7 +44,14 @@ public struct EventsService: Sendable {
         self.policy = policy
         self.clock = clock
         self.random = random
-        self.seatStates = SeatStateCache(maxAge: .milliseconds(policy.seatStatesMaxAgeMilliseconds))
+        let seatStates = SeatStateCache(maxAge: .milliseconds(policy.seatStatesMaxAgeMilliseconds))
+        self.seatStates = seatStates
+        self.seatChanges = cluster.map { SeatChangeNotices(cluster: $0, cache: seatStates) }
+    }
+
+    /// The show's seat states changed here and the change committed: the other instances hear it.
+    func announceSeatChange(showID: String) {
+        seatChanges?.announce(showID: showID)
     }
 
     // MARK: Catalogue

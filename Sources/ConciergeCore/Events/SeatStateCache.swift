@@ -11,7 +11,8 @@ import Foundation
 /// What this instance changes it writes here at once (`mark` after its commit; `forget` when seats
 /// go back on sale), so its own buyers and maps see their changes immediately. Changes made
 /// elsewhere (another instance, a hold released through the platform's API) show once the entry is
-/// `maxAge` old. A read that races a change keeps the change: marks made while it ran are applied
+/// `maxAge` old, or sooner when another instance says so (`invalidate`, from `SeatChangeNotices`
+/// on PostgreSQL). A read that races a change keeps the change: marks made while it ran are applied
 /// again on top, and a `forget` while it ran means its result is not kept.
 public final class SeatStateCache: @unchecked Sendable {
     /// One show's taken seats; `version` changes whenever they do (the seat map's body is kept per
@@ -24,6 +25,8 @@ public final class SeatStateCache: @unchecked Sendable {
     private struct Entry {
         var snapshot: Snapshot
         var readAt: ContinuousClock.Instant
+        /// Changed elsewhere since it was read: refreshed by the next caller, whatever its age.
+        var stale = false
     }
 
     /// A read in flight: the marks made since it started, and whether a `forget` spoiled it.
@@ -59,7 +62,7 @@ public final class SeatStateCache: @unchecked Sendable {
         let plan: Plan = lock.withLock {
             if !fresh, let entry = entries[showID] {
                 let reading = !(refreshes[showID]?.isEmpty ?? true)
-                if now() - entry.readAt < maxAge || reading { return .kept(entry.snapshot) }
+                if (!entry.stale && now() - entry.readAt < maxAge) || reading { return .kept(entry.snapshot) }
             }
             let ticket = takeVersion()
             refreshes[showID, default: [:]][ticket] = Refresh()
@@ -114,6 +117,26 @@ public final class SeatStateCache: @unchecked Sendable {
         lock.withLock {
             entries[showID] = nil
             for ticket in refreshes[showID]?.keys.map({ $0 }) ?? [] { refreshes[showID]?[ticket]?.spoiled = true }
+        }
+    }
+
+    /// Another instance changed the show's seats: the next caller reads the database. Unlike
+    /// `forget`, the kept states still serve the callers that come while that one read runs, so a
+    /// burst of notices during an on-sale does not send every buyer to the database at once.
+    public func invalidate(showID: String) {
+        lock.withLock {
+            entries[showID]?.stale = true
+            for ticket in refreshes[showID]?.keys.map({ $0 }) ?? [] { refreshes[showID]?[ticket]?.spoiled = true }
+        }
+    }
+
+    /// Changes may have been missed (the notices' connection was down): every show is read again.
+    public func invalidateAll() {
+        lock.withLock {
+            for showID in entries.keys { entries[showID]?.stale = true }
+            for showID in refreshes.keys {
+                for ticket in refreshes[showID]?.keys.map({ $0 }) ?? [] { refreshes[showID]?[ticket]?.spoiled = true }
+            }
         }
     }
 

@@ -35,7 +35,7 @@ func makeApplication(
             renderers: assembly.renderers),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Concierge"),
         services: [DatabaseService(database: assembly.database), assembly.maintenance] + assembly.metrics.services
-            + (assembly.scheduledBackups.map { [$0] } ?? []),
+            + (assembly.scheduledBackups.map { [$0] } ?? []) + (assembly.clusterNotices.map { [$0] } ?? []),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: assembly.logger)
 }
@@ -49,6 +49,8 @@ struct Assembly {
     let metrics: MetricsWiring
     /// Each vertical's error body, also for requests the HTTP parser refuses.
     let renderers: ErrorRenderers
+    /// The instance's ear on PostgreSQL's notices (nil on SQLite).
+    var clusterNotices: ClusterNoticesService? = nil
     /// A worker of their own, so a long backup never holds up deliveries and expiries.
     var scheduledBackups: MaintenanceService? = nil
 }
@@ -68,9 +70,11 @@ func assemble(
     MetricsWiring.prepareProcess(configuration)
 
     // Outermost, the operators' audit: an `/ops` action's entry joins the transaction that makes it.
+    let engine = try await configuration.storage.open(logger: logger)
     let database = OperatorAuditingDatabase(
-        wrapping: InstrumentedDatabase(
-            wrapping: try await configuration.storage.open(logger: logger), engine: configuration.storage.engineName))
+        wrapping: InstrumentedDatabase(wrapping: engine, engine: configuration.storage.engineName))
+    // Several instances can share PostgreSQL: they tell each other what their caches must drop.
+    let clusterNotices = (engine as? PostgresEngine).map { PostgresClusterNotices(engine: $0, logger: logger) }
     let migrator = Migrator(database: database, groups: MigrationGroups.platform + modules.compactMap(\.migrations))
     if configuration.autoMigrate {
         let applied = try await migrator.migrate(now: clock.now)
@@ -140,7 +144,8 @@ func assemble(
         hasher: hasher, identity: identity, signIn: signIn, payments: metrics.counting(payments),
         sandbox: sandbox,
         stripeVerifiers: stripeVerifiers, dispatcher: dispatcher, places: maps.places, routes: maps.routes,
-        devIdentity: devIdentity, passwords: passwords, sessions: sessions, accounts: accounts, web: web)
+        devIdentity: devIdentity, passwords: passwords, sessions: sessions, accounts: accounts, web: web,
+        cluster: clusterNotices)
 
     let renderers = ErrorRenderers(
         byPrefix: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.errorRenderer) }))
@@ -232,7 +237,7 @@ func assemble(
             routes: router.routes.map { ($0.path, $0.method) }, renderers: renderers))
     return Assembly(
         router: router, database: database, logger: logger, maintenance: maintenance, metrics: metrics,
-        renderers: renderers,
+        renderers: renderers, clusterNotices: clusterNotices.map(ClusterNoticesService.init),
         scheduledBackups: backups.map { backups in
             MaintenanceService(
                 jobs: [MaintenanceJob("scheduled backup") { await backups.runIfDue() }],

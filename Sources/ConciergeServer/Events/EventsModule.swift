@@ -41,7 +41,8 @@ struct EventsModule: VerticalModule {
             policy: policy,
             clock: platform.clock, random: platform.random,
             signer: try TicketSigner(
-                seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)))
+                seed: Data(platform.hasher.hash("events-ticket-signing-key", purpose: "events-tickets").utf8)),
+            cluster: platform.cluster)
         let accounts = EventsAccounts(platform: platform)
         // Web orders come back from paying to their page (`EventsCheckoutReturn`); the app's do not.
         let group = router.group("events").add(middleware: EventsCheckoutReturn())

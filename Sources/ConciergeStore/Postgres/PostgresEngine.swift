@@ -6,7 +6,7 @@ import PostgresNIO
 /// locks, so they coordinate every server instance that shares the database.
 public final class PostgresEngine: SQLDatabase {
     public let dialect = SQLDialect.postgres
-    private let client: PostgresClient
+    let client: PostgresClient
     private let runTask: Task<Void, Never>
     private let logger: Logger
 

@@ -37,4 +37,6 @@ struct PlatformServices: Sendable {
     let accounts: AccountService
     /// The web front end's templates, words, cookies and CSRF checks; each vertical adds its pages.
     let web: WebFrontEnd
+    /// What instances sharing the database tell each other (PostgreSQL); nil on SQLite.
+    let cluster: (any ClusterNotices)?
 }
