@@ -1,31 +1,25 @@
 #!/usr/bin/env python3
 """Rewrites the settings table in docs/operators/configure.md (the operators' page; the README links
-it) from ConfigurationVariable.swift (the platform's settings) and each vertical's `extension
-ConfigurationVariable` (e.g. Rides/RidesConfiguration.swift). A test
+it) from the settings the code declares (scripts/config_variables.py: ConfigurationVariable.swift,
+then each `extension ConfigurationVariable`, e.g. Rides/RidesConfiguration.swift). A test
 (theConfigureDocListsEveryVariableWithItsFlagAndDefault) fails when they differ."""
-import glob
 import os
-import re
+import sys
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
-SOURCE = os.path.join(ROOT, "Sources", "ConciergeServer", "Configuration", "ConfigurationVariable.swift")
-README = os.path.join(ROOT, "docs", "operators", "configure.md")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import config_variables  # noqa: E402
 
-VERTICALS = sorted(
-    path for path in glob.glob(os.path.join(ROOT, "Sources", "ConciergeServer", "*", "*Configuration.swift"))
-    if "extension ConfigurationVariable" in open(path, encoding="utf-8").read())
-entries = []
-for path in [SOURCE] + VERTICALS:
-    entries += re.findall(
-        r'\.init\(\s*name:\s*"([^"]+)",\s*defaultValue:\s*"([^"]+)",\s*summary:\s*"((?:[^"\\]|\\.)*)"\s*\)',
-        open(path, encoding="utf-8").read())
+PAGE = os.path.join(config_variables.ROOT, "docs", "operators", "configure.md")
+
 rows = []
-for name, default, summary in entries:
+for _, name, default, summary in config_variables.variables():
     bare = name[len("CONCIERGE_"):] if name.startswith("CONCIERGE_") else name
     rows.append("| `%s` | `--%s` | %s | %s |" % (name, bare.lower().replace("_", "-"), default, summary))
-text = open(README, encoding="utf-8").read()
+with open(PAGE, encoding="utf-8") as handle:
+    text = handle.read()
 start = text.index("| variable | flag | default | meaning |")
 end = text.index("\n\n", start)
 table = "| variable | flag | default | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
-open(README, "w", encoding="utf-8").write(text[:start] + table + text[end:])
+with open(PAGE, "w", encoding="utf-8") as handle:
+    handle.write(text[:start] + table + text[end:])
 print("%d variables" % len(rows))
