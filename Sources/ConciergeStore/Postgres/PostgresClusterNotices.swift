@@ -39,10 +39,14 @@ public final class PostgresClusterNotices: ClusterNotices, @unchecked Sendable {
         lock.withLock { listeners[channel, default: []].append(Listener(receive: receive, missed: missed)) }
     }
 
-    /// Listens until the task is cancelled.
+    /// Listens until the task is cancelled (and returns only then).
     public func run() async {
         let channels = lock.withLock { listeners.keys.sorted() }
-        guard !channels.isEmpty else { return }
+        guard !channels.isEmpty else {
+            // Nothing to hear; returning early would read as the service ending and stop the server.
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return
+        }
         var backoff = Duration.milliseconds(50)
         while !Task.isCancelled {
             let started = ContinuousClock.now
