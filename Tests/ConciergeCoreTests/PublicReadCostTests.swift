@@ -35,14 +35,29 @@ import Testing
         #expect(upstream.detailCalls == 5)
     }
 
-    @Test func aNetworkGetsItsAllowanceAMinuteRefilledSteadily() {
+    @Test func aNetworkGetsItsAllowanceAMinuteRefilledSteadily() async throws {
         let clock = ManualTimeSource()
-        let limiter = NetworkRateLimiter(perMinute: 3, clock: clock)
-        for _ in 0..<3 { #expect(limiter.retryAfter(network: "198.51.100.7") == nil) }
-        #expect(limiter.retryAfter(network: "198.51.100.7") == 20)
-        #expect(limiter.retryAfter(network: "2001:db8:1:2::/64") == nil)
+        let limiter = NetworkRateLimiter(
+            perMinute: 3, store: OrderLimitCheckerTests.MemoryStore(), clock: clock, random: SeededRandomSource(seed: 1)
+        )
+        for _ in 0..<3 { try await limiter.admit(network: "198.51.100.7") }
+        #expect(try await Self.retryAfter(limiter, "198.51.100.7") == 20)
+        #expect(try await Self.retryAfter(limiter, "2001:db8:1:2::/64") == nil)
         clock.advance(by: 20)
-        #expect(limiter.retryAfter(network: "198.51.100.7") == nil)
-        #expect(limiter.retryAfter(network: "198.51.100.7") != nil)
+        #expect(try await Self.retryAfter(limiter, "198.51.100.7") == nil)
+        #expect(try await Self.retryAfter(limiter, "198.51.100.7") == 20)
+        clock.advance(by: 60)
+        for _ in 0..<3 { #expect(try await Self.retryAfter(limiter, "198.51.100.7") == nil) }
+    }
+
+    /// Nil when the request was let through; the wait it was told otherwise.
+    static func retryAfter(_ limiter: NetworkRateLimiter, _ network: String) async throws -> Int? {
+        do {
+            try await limiter.admit(network: network)
+            return nil
+        } catch let error as ConciergeError {
+            guard case .tooManyRequests(let wait) = error.category else { throw error }
+            return wait
+        }
     }
 }

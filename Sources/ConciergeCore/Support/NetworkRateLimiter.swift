@@ -1,40 +1,59 @@
 import Foundation
 
-/// A token bucket per client network, kept in memory: at most `perMinute` requests a minute,
-/// bursts up to that many. For public reads that cost the operator money at a provider (Google
-/// Places and Routes behind pricing and autocomplete; security review finding 7). Each instance
-/// counts on its own, so N instances allow N times the rate: a bound on a bill, not a quota.
-public final class NetworkRateLimiter: @unchecked Sendable {
-    private let perMinute: Double
+/// A steady allowance per client network for public reads that cost the operator money at a
+/// provider (Google Places and Routes behind pricing and autocomplete; security review finding 7):
+/// at most `perMinute` requests a minute, bursts up to that many.
+///
+/// Counted in the database (the shared `rate_events`, under the network's lock), so it holds for
+/// all instances together: two instances let a network through no more often than one. The bucket
+/// is kept as one event per network (the generic cell rate algorithm): its time is when the
+/// network's bucket is next full again, `60 / perMinute` seconds later per request let through; a
+/// request is refused while that is more than a minute minus one request's share away. This costs
+/// every request one short transaction (a lock, a read, a delete and an insert); a refusal is then
+/// repeated from memory (`RefusedLimits`) until the bucket has room, since other instances'
+/// requests only push that moment later.
+public final class NetworkRateLimiter: Sendable {
+    private let perMinute: Int
+    private let store: any OrderLimitStore
     private let clock: any TimeSource
-    private let lock = NSLock()
-    private var buckets: [String: (tokens: Double, at: Date)] = [:]
+    private let random: any RandomSource
+    private let refused: RefusedLimits
+    static let message = "Too many requests from your network."
 
-    public init(perMinute: Int, clock: any TimeSource) {
-        self.perMinute = Double(perMinute)
+    public init(
+        perMinute: Int, store: any OrderLimitStore, clock: any TimeSource, random: any RandomSource,
+        refused: RefusedLimits = RefusedLimits()
+    ) {
+        self.perMinute = perMinute
+        self.store = store
         self.clock = clock
+        self.random = random
+        self.refused = refused
     }
 
-    /// Nil when the request may go ahead; otherwise the seconds until one more is allowed.
-    public func retryAfter(network: String) -> Int? {
+    /// Counts one request of the network, or throws 429 `rate_limited` with the wait until the
+    /// next one is allowed.
+    public func admit(network: String) async throws {
+        let key = "reads:net:\(network)"
         let now = clock.now
-        return lock.withLock {
-            if buckets.count > 50_000 { forgetFullBuckets(now: now) }
-            var bucket = buckets[network] ?? (perMinute, now)
-            bucket.tokens = min(perMinute, bucket.tokens + now.timeIntervalSince(bucket.at) * perMinute / 60)
-            bucket.at = now
-            guard bucket.tokens >= 1 else {
-                buckets[network] = bucket
-                return max(1, Int(((1 - bucket.tokens) * 60 / perMinute).rounded(.up)))
+        if let refusal = refused.refusal(keys: [key], at: now) { throw refusal }
+        let interval = 60 / Double(perMinute)
+        let tolerance = 60 - interval
+        let attemptID = random.identifier(prefix: "read")
+        let refused = self.refused
+        try await store.withRateEvents(locking: [key]) { log in
+            let kept = try await log.rateEvents(key: key, since: now.addingTimeInterval(-60)).last
+            let full = max(kept ?? now, now)
+            let ahead = full.timeIntervalSince(now)
+            guard ahead <= tolerance else {
+                let allowedAt = full.addingTimeInterval(-tolerance)
+                refused.remember(key: key, until: allowedAt, message: Self.message, now: now)
+                throw ConciergeError.rateLimited(
+                    Self.message, retryAfter: max(1, Int(allowedAt.timeIntervalSince(now).rounded(.up))))
             }
-            bucket.tokens -= 1
-            buckets[network] = bucket
-            return nil
+            let next = full.addingTimeInterval(interval)
+            try await log.pruneRateEvents(key: key, before: next)
+            try await log.recordRateEvent(key: key, at: next, attemptID: attemptID)
         }
-    }
-
-    /// A bucket that has refilled is the same as none. Call with `lock` held.
-    private func forgetFullBuckets(now: Date) {
-        buckets = buckets.filter { $0.value.tokens + now.timeIntervalSince($0.value.at) * perMinute / 60 < perMinute }
     }
 }

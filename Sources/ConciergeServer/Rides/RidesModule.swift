@@ -19,12 +19,15 @@ struct RidesModule: VerticalModule {
         RidesSignInController(signIn: platform.signIn, profiles: ProfileService(store: platform.identity))
             .addRoutes(to: rides)
         // Places and pricing need no sign-in and may cost a provider call each: limited per
-        // client network (CONCIERGE_PUBLIC_READS_PER_MINUTE; 0 turns the limit off).
+        // client network, across instances (CONCIERGE_PUBLIC_READS_PER_MINUTE; 0 turns the limit off).
         let publicReads = rides.group()
         if configuration.publicReadsPerMinute > 0 {
             publicReads.add(
                 middleware: NetworkRateLimitMiddleware(
-                    limiter: NetworkRateLimiter(perMinute: configuration.publicReadsPerMinute, clock: platform.clock)))
+                    limiter: NetworkRateLimiter(
+                        perMinute: configuration.publicReadsPerMinute,
+                        store: SQLOrderLimitStore(database: platform.database), clock: platform.clock,
+                        random: platform.random)))
         }
         RidesPlacesController(places: platform.places).addRoutes(to: publicReads)
         let pricing = RidePricingService(
