@@ -15,7 +15,7 @@ extension ConfigurationVariable {
             summary: "Free cancellation (with refund) until this many hours before pickup."),
         .init(
             name: "CONCIERGE_PUBLIC_READS_PER_MINUTE", defaultValue: "300",
-            summary: "Places and pricing requests per client network per minute, per instance (0: no limit)."),
+            summary: "Places and pricing requests per client network per minute, across all instances (0: no limit)."),
         .init(
             name: "CONCIERGE_MAX_UNPAID_BOOKINGS", defaultValue: "3",
             summary: "Bookings awaiting payment one customer may have at once (0: no cap)."),
