@@ -1,3 +1,4 @@
+import ConciergeStore
 import Foundation
 import Logging
 
@@ -97,19 +98,10 @@ public actor PostgresTestServer {
 
     /// `CONCIERGE_PG_BIN`, then Debian's versioned folders (newest first), then `PATH`.
     static func findBinaries() -> URL? {
-        let fileManager = FileManager.default
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["CONCIERGE_PG_BIN"] { candidates.append(explicit) }
-        let debian = "/usr/lib/postgresql"
-        let versions = ((try? fileManager.contentsOfDirectory(atPath: debian)) ?? []).compactMap(Int.init).sorted(by: >)
-        candidates += versions.map { "\(debian)/\($0)/bin" }
-        candidates += (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        candidates += ["/opt/homebrew/bin", "/usr/local/bin"]
-        return candidates.first { dir in
-            fileManager.isExecutableFile(atPath: "\(dir)/initdb")
-                && fileManager.isExecutableFile(atPath: "\(dir)/pg_ctl")
-                && fileManager.isExecutableFile(atPath: "\(dir)/psql")
-        }.map { URL(fileURLWithPath: $0) }
+        PostgresPrograms.folder(
+            holding: ["initdb", "pg_ctl", "psql"],
+            in: PostgresPrograms.searchFolders() + ["/opt/homebrew/bin", "/usr/local/bin"]
+        ).map { URL(fileURLWithPath: $0) }
     }
 
     /// Asks the kernel for a free loopback port.

@@ -1,3 +1,4 @@
+import ConciergeStore
 import Foundation
 
 #if canImport(Glibc)
@@ -80,16 +81,7 @@ final class ThrowawayPostgres: @unchecked Sendable {
 
     /// `CONCIERGE_PG_BIN`, then Debian's versioned folders (newest first), then `PATH`.
     static func findBinaries() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        var folders: [String] = []
-        if let explicit = environment["CONCIERGE_PG_BIN"] { folders.append(explicit) }
-        let debian = "/usr/lib/postgresql"
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []).compactMap(Int.init)
-        folders += versions.sorted(by: >).map { "\(debian)/\($0)/bin" }
-        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return folders.first { folder in
-            ["initdb", "pg_ctl", "psql"].allSatisfy { FileManager.default.isExecutableFile(atPath: "\(folder)/\($0)") }
-        }
+        PostgresPrograms.folder(holding: ["initdb", "pg_ctl", "psql"])
     }
 }
 

@@ -1,3 +1,4 @@
+import ConciergeStore
 import Foundation
 
 #if canImport(Glibc)
@@ -13,13 +14,9 @@ struct ExternalTool {
     let path: String
 
     init(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        var folders: [String] = []
-        if let explicit = environment["CONCIERGE_PG_BIN"] { folders.append(explicit) }
-        let debian = "/usr/lib/postgresql"
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: debian)) ?? []).compactMap(Int.init)
-        folders += versions.sorted(by: >).map { "\(debian)/\($0)/bin" }
-        folders += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        guard let folder = folders.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") })
+        guard
+            let folder = PostgresPrograms.folder(
+                holding: [name], in: PostgresPrograms.searchFolders(environment: environment))
         else {
             throw BackupRefusal(
                 "\(name) was not found; install PostgreSQL's client programs (Debian/Ubuntu: `apt-get install "
